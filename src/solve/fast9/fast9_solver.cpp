@@ -1,0 +1,423 @@
+// fast9: a 9x9 solver on per-digit band bitboards. Layout and measurements are
+// in docs/fast9.md; the short version is beside each struct and function below.
+
+#include <array>
+#include <bit>
+#include <cassert>
+#include <cstdint>
+#include <cstring>
+
+#include "solve/fast9/fast9.h"
+#include "solve/fast9/lanes.h"
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace nonet::detail {
+namespace fast9 {
+namespace {
+
+// ---------------------------------------------------------------------------
+// Cell numbering. A band is three rows; inside a band the 27 cells are one
+// 27-bit word, row-major, so cell index = 27*band + bit = 9*row + col:
+//
+//        col 0 1 2   3 4 5   6 7 8
+//   row 0:   0 1 2 | 3 4 5 | 6 7 8        bits  0.. 8
+//   row 1:   9 ...                  17    bits  9..17
+//   row 2:  18 ...                  26    bits 18..26
+//            \box0/  \box1/  \box2/
+//
+// A "triad" is the three cells of one row inside one box: bits 3t..3t+2 for
+// t = 3*row + box. Nine triads per band.
+// ---------------------------------------------------------------------------
+constexpr std::uint32_t kBandMask = (1u << 27) - 1;
+constexpr std::uint32_t kRowMask = 0x1FF;
+constexpr std::uint32_t kTriadLowBits = 0x1249249;  // bit 3t for t = 0..8
+
+struct alignas(16) BandMasks {
+  std::uint32_t band[4];  // lanes 0..2 = bands, lane 3 = 0
+};
+
+// The 20 peers of each cell as band masks (the cell itself excluded).
+constexpr std::array<BandMasks, 81> make_peers() {
+  std::array<BandMasks, 81> peers{};
+  for (int cell = 0; cell < 81; ++cell) {
+    const int row = cell / 9, col = cell % 9;
+    for (int other = 0; other < 81; ++other) {
+      const int r = other / 9, c = other % 9;
+      const bool peer = other != cell && (r == row || c == col ||
+                                          (r / 3 == row / 3 && c / 3 == col / 3));
+      if (peer) peers[cell].band[r / 3] |= 1u << (other % 27);
+    }
+  }
+  return peers;
+}
+constexpr std::array<BandMasks, 81> kPeers = make_peers();
+
+// Which of a 9-bit row's three box segments hold a bit (3 bits).
+constexpr std::array<std::uint8_t, 512> make_row_triads() {
+  std::array<std::uint8_t, 512> t{};
+  for (unsigned row = 0; row < 512; ++row)
+    t[row] = static_cast<std::uint8_t>(((row & 7) ? 1 : 0) | ((row & 070) ? 2 : 0) |
+                                       ((row & 0700) ? 4 : 0));
+  return t;
+}
+constexpr std::array<std::uint8_t, 512> kRowTriads = make_row_triads();
+
+// Band matching. Within one band a digit sits once in each of the 3 rows and
+// once in each of the 3 boxes, so the triads it occupies form a permutation
+// row -> box. Given the 9-bit pattern of triads that still hold the digit
+// (bit 3*row + box), kFeasible keeps exactly the triads that lie on some
+// permutation contained in the pattern; 0 means no placement of the digit in
+// the band exists. This one lookup does pointing and claiming (locked
+// candidates) inside the band and turns every hidden single in a box into a
+// hidden single in a row.
+constexpr std::array<std::uint16_t, 512> make_feasible() {
+  constexpr int kPerms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  std::array<std::uint16_t, 512> f{};
+  for (unsigned pattern = 0; pattern < 512; ++pattern) {
+    unsigned keep = 0;
+    for (const auto& perm : kPerms) {
+      const unsigned m = 1u << (0 + perm[0]) | 1u << (3 + perm[1]) | 1u << (6 + perm[2]);
+      if ((m & ~pattern) == 0) keep |= m;
+    }
+    f[pattern] = static_cast<std::uint16_t>(keep);
+  }
+  return f;
+}
+constexpr std::array<std::uint16_t, 512> kFeasible = make_feasible();
+
+// The 27 cell bits covered by a 9-bit triad pattern.
+constexpr std::array<std::uint32_t, 512> make_triad_cells() {
+  std::array<std::uint32_t, 512> c{};
+  for (unsigned pattern = 0; pattern < 512; ++pattern)
+    for (unsigned t = 0; t < 9; ++t)
+      if (pattern >> t & 1) c[pattern] |= 7u << (3 * t);
+  return c;
+}
+constexpr std::array<std::uint32_t, 512> kTriadCells = make_triad_cells();
+
+// Triad gathering, two ways. Portable: three row lookups. BMI2: fold each
+// triad onto its low bit and gather the nine bits with one pext (pdep for the
+// way back). Both return identical values (tested).
+struct TableTriads {
+  static std::uint32_t pattern(std::uint32_t band) {
+    return kRowTriads[band & kRowMask] | unsigned(kRowTriads[band >> 9 & kRowMask]) << 3 |
+           unsigned(kRowTriads[band >> 18]) << 6;
+  }
+  static std::uint32_t cells(std::uint32_t pattern) { return kTriadCells[pattern]; }
+};
+#if defined(__BMI2__)
+struct Bmi2Triads {
+  static std::uint32_t pattern(std::uint32_t band) {
+    return _pext_u32(band | band >> 1 | band >> 2, kTriadLowBits);
+  }
+  static std::uint32_t cells(std::uint32_t pattern) {
+    return _pdep_u32(pattern, kTriadLowBits) * 7u;
+  }
+};
+#endif
+
+// ---------------------------------------------------------------------------
+// The search state: 160 bytes, trivially copyable, copied whole on a branch.
+//
+//   cand[d][b]   27-bit band word: cells of band b where digit d+1 may still go.
+//                A placed cell keeps exactly its own digit's bit, so every row,
+//                column and box always holds each digit at least once.
+//   cand[d][3]   0 (padding so a digit is one 128-bit vector).
+//   unsolved[b]  cells of band b not yet placed; unsolved[3] = 0.
+//
+//        lane:    0 (band 0)   1 (band 1)   2 (band 2)   3
+//   cand[0]  :  [ 27 bits   ][ 27 bits   ][ 27 bits   ][ 0 ]   digit 1
+//   ...
+//   cand[8]  :  [ 27 bits   ][ 27 bits   ][ 27 bits   ][ 0 ]   digit 9
+//   unsolved :  [ 27 bits   ][ 27 bits   ][ 27 bits   ][ 0 ]
+// ---------------------------------------------------------------------------
+struct alignas(16) Candidates {
+  std::uint32_t cand[9][4];
+};
+struct alignas(16) State {
+  Candidates c;
+  std::uint32_t unsolved[4];
+};
+static_assert(sizeof(State) == 160);
+
+// Cells with at least two / three candidates, per band, from the last
+// propagation pass; used to pick the branch cell.
+struct Census {
+  std::uint32_t two_plus[4];
+  std::uint32_t three_plus[4];
+};
+
+template <class Lanes, class Triads>
+class Kernel {
+ public:
+  Kernel(const SolveOptions& options, std::uint64_t limit) : options_(options), limit_(limit) {}
+
+  // Loads the givens. False when two givens clash (or a value is not 0..9).
+  static bool load(const Grid& puzzle, State& s) {
+    for (int d = 0; d < 9; ++d) {
+      for (int b = 0; b < 3; ++b) s.c.cand[d][b] = kBandMask;
+      s.c.cand[d][3] = 0;
+    }
+    for (int b = 0; b < 3; ++b) s.unsolved[b] = kBandMask;
+    s.unsolved[3] = 0;
+    const auto values = puzzle.values();
+    for (int cell = 0; cell < 81; ++cell) {
+      const int v = values[static_cast<std::size_t>(cell)];
+      if (v == 0) continue;
+      if (v > 9) return false;
+      const int b = cell / 27;
+      const std::uint32_t bit = 1u << (cell % 27);
+      if (!(s.c.cand[v - 1][b] & bit)) return false;
+      place(s, v - 1, b, bit);
+    }
+    return true;
+  }
+
+  // Depth-first search. `s` holds pending changes relative to `settled`, a
+  // state at which every band rule had already been applied (all ones at the
+  // root, so everything is examined once).
+  void search(State& s, const Candidates& settled) {
+    Census census;
+    if (!propagate(s, settled, census)) return;
+    if ((s.unsolved[0] | s.unsolved[1] | s.unsolved[2]) == 0) {
+      if (count_++ == 0) solution_ = s;
+      if (count_ >= limit_) done_ = true;
+      return;
+    }
+    if ((++nodes_ & kPollMask) == 0 && should_stop()) {
+      stopped_ = done_ = true;
+      return;
+    }
+    ++guesses_;
+    int b = 0;
+    std::uint32_t bit = 0;
+    pick_cell(s, census, b, bit);
+    // Try each candidate digit of the cell in a copy, the last one in place.
+    std::uint32_t digits = 0;
+    for (int d = 0; d < 9; ++d)
+      if (s.c.cand[d][b] & bit) digits |= 1u << d;
+    while (digits) {
+      const int d = std::countr_zero(digits);
+      digits &= digits - 1;
+      if (digits == 0) {
+        const Candidates settled_here = s.c;
+        place(s, d, b, bit);
+        search(s, settled_here);
+        return;
+      }
+      State child = s;
+      place(child, d, b, bit);
+      search(child, s.c);
+      if (done_) return;
+    }
+  }
+
+  std::uint64_t count() const { return count_; }
+  std::uint64_t guesses() const { return guesses_; }
+  bool stopped() const { return stopped_; }
+  bool done() const { return done_; }
+  const State& solution() const { return solution_; }
+
+ private:
+  // Checked every 4096 search nodes: a node costs ~0.1-1 us, so the clock is
+  // read about once a millisecond at most and never shows in a profile.
+  static constexpr std::uint64_t kPollMask = 4095;
+
+  bool should_stop() const {
+    if (options_.cancel && options_.cancel->load(std::memory_order_relaxed)) return true;
+    return options_.deadline.expired();
+  }
+
+  // Places digit d at the cell `bit` of band b: d leaves the cell's 20 peers
+  // (one vector and-not over all three bands) and every other digit leaves the
+  // cell. Precondition: d is a candidate of the cell.
+  static void place(State& s, int d, int b, std::uint32_t bit) {
+    const int cell = 27 * b + std::countr_zero(bit);
+    const Lanes peers = Lanes::load(kPeers[static_cast<std::size_t>(cell)].band);
+    Lanes::and_not(Lanes::load(s.c.cand[d]), peers).store(s.c.cand[d]);
+    const std::uint32_t keep = s.c.cand[d][b];
+    for (int e = 0; e < 9; ++e) s.c.cand[e][b] &= ~bit;
+    s.c.cand[d][b] = keep;
+    s.unsolved[b] &= ~bit;
+  }
+
+  // The band rule for digit d in band b: prune triads that lie on no row->box
+  // permutation (kFeasible), then place the digit in every row of the band
+  // left with a single open cell. Returns false when the digit no longer fits
+  // in the band. Afterwards `settled` holds the pruned word, so the rule runs
+  // again only if something else changes it.
+  static bool band_rule(State& s, int d, int b, std::uint32_t& settled) {
+    const std::uint32_t feasible = kFeasible[Triads::pattern(s.c.cand[d][b])];
+    if (feasible == 0) return false;
+    const std::uint32_t word = s.c.cand[d][b] & Triads::cells(feasible);
+    s.c.cand[d][b] = word;
+    settled = word;
+    const std::uint32_t open = word & s.unsolved[b];
+    if (open == 0) return true;
+    for (int r = 0; r < 3; ++r) {
+      const std::uint32_t row = word & (kRowMask << (9 * r));
+      if ((row & open) && (row & (row - 1)) == 0) place(s, d, b, row);
+    }
+    return true;
+  }
+
+  // Propagation to a fixpoint of two rules:
+  //   1. the band rule on every digit-band word that changed since it was
+  //      last settled (found by comparing 9 vectors against `settled`);
+  //   2. naked singles: a bit-parallel census over the 9 digit vectors gives
+  //      the cells with >= 1, >= 2, >= 3 candidates; an open cell with none is
+  //      a contradiction, one with exactly one is placed.
+  // Invariant on success: no rule applies and `census` describes `s`.
+  static bool propagate(State& s, const Candidates& settled_in, Census& census) {
+    Candidates settled = settled_in;
+    for (;;) {
+      for (;;) {
+        std::uint64_t dirty = 0;
+        for (int d = 0; d < 9; ++d)
+          dirty |= std::uint64_t{Lanes::differ_mask(Lanes::load(s.c.cand[d]),
+                                                    Lanes::load(settled.cand[d])) &
+                                  7u}
+                   << (4 * d);
+        if (dirty == 0) break;
+        do {
+          const int i = std::countr_zero(dirty);
+          dirty &= dirty - 1;
+          const int d = i >> 2, b = i & 3;
+          if (!band_rule(s, d, b, settled.cand[d][b])) return false;
+        } while (dirty);
+      }
+      Lanes one = Lanes::zero(), two = Lanes::zero(), three = Lanes::zero();
+      for (int d = 0; d < 9; ++d) {
+        const Lanes x = Lanes::load(s.c.cand[d]);
+        three = three | (two & x);
+        two = two | (one & x);
+        one = one | x;
+      }
+      const Lanes open = Lanes::load(s.unsolved);
+      if (!Lanes::and_not(open, one).is_zero()) return false;
+      const Lanes singles = Lanes::and_not(open, two);
+      if (singles.is_zero()) {
+        two.store(census.two_plus);
+        three.store(census.three_plus);
+        return true;
+      }
+      alignas(16) std::uint32_t pending[4];
+      for (int d = 0; d < 9; ++d) {
+        (Lanes::load(s.c.cand[d]) & singles).store(pending);
+        for (int b = 0; b < 3; ++b) {
+          for (std::uint32_t m = pending[b]; m; m &= m - 1) {
+            const std::uint32_t bit = m & (~m + 1);
+            // An earlier single of this batch took d from this cell: it is empty.
+            if (!(s.c.cand[d][b] & bit)) return false;
+            place(s, d, b, bit);
+          }
+        }
+      }
+    }
+  }
+
+  // The branch cell: the first open cell with two candidates (a bivalue cell
+  // halves the search at worst); failing that, the open cell with fewest.
+  static void pick_cell(const State& s, const Census& census, int& band, std::uint32_t& bit) {
+    for (int b = 0; b < 3; ++b) {
+      const std::uint32_t pairs = s.unsolved[b] & census.two_plus[b] & ~census.three_plus[b];
+      if (pairs) {
+        band = b;
+        bit = pairs & (~pairs + 1);
+        return;
+      }
+    }
+    int best = 10;
+    for (int b = 0; b < 3; ++b) {
+      for (std::uint32_t m = s.unsolved[b]; m; m &= m - 1) {
+        const std::uint32_t cell_bit = m & (~m + 1);
+        int n = 0;
+        for (int d = 0; d < 9; ++d) n += (s.c.cand[d][b] & cell_bit) != 0;
+        if (n < best) {
+          best = n;
+          band = b;
+          bit = cell_bit;
+        }
+      }
+    }
+  }
+
+  const SolveOptions& options_;
+  std::uint64_t limit_;
+  std::uint64_t count_ = 0;
+  std::uint64_t guesses_ = 0;
+  std::uint64_t nodes_ = 0;
+  bool done_ = false;
+  bool stopped_ = false;
+  State solution_{};
+};
+
+template <class Lanes, class Triads>
+class Fast9Solver final : public Solver {
+ public:
+  SolveResult solve(const Grid& puzzle, const SolveOptions& options) override {
+    SolveResult result;
+    result.limit = options.limit;
+    const Geometry& g = puzzle.geometry();
+    assert(fast9_supports(g) && "fast9 solves 9x9 with 3x3 boxes only");
+    if (!fast9_supports(g)) return result;  // count 0, not exhausted: not ours to answer
+    State s;
+    if (!Kernel<Lanes, Triads>::load(puzzle, s)) {
+      result.exhausted = true;
+      return result;
+    }
+    const std::uint64_t limit = options.limit == 0 ? 1 : options.limit;
+    Kernel<Lanes, Triads> kernel(options, limit);
+    Candidates all;
+    std::memset(&all, 0xFF, sizeof all);
+    kernel.search(s, all);
+    result.count = kernel.count();
+    result.guesses = kernel.guesses();
+    result.stopped = kernel.stopped();
+    result.exhausted = !kernel.done();
+    if (result.count > 0) {
+      Grid solution(g);
+      const State& sol = kernel.solution();
+      for (int cell = 0; cell < 81; ++cell) {
+        const std::uint32_t bit = 1u << (cell % 27);
+        for (int d = 0; d < 9; ++d)
+          if (sol.c.cand[d][cell / 27] & bit) solution.set(cell, d + 1);
+      }
+      result.solution = std::move(solution);
+    }
+    return result;
+  }
+};
+
+}  // namespace
+}  // namespace fast9
+
+bool fast9_has_simd() { return NONET_FAST9_HAVE_SSE != 0; }
+
+bool fast9_supports(const Geometry& geometry) {
+  return geometry.box_rows() == 3 && geometry.box_cols() == 3;
+}
+
+std::unique_ptr<Solver> make_fast9_solver(Fast9Kernel kernel) {
+  using namespace fast9;
+#if NONET_FAST9_HAVE_SSE
+  if (kernel == Fast9Kernel::simd) {
+#if defined(__BMI2__)
+    return std::make_unique<Fast9Solver<SseLanes, Bmi2Triads>>();
+#else
+    return std::make_unique<Fast9Solver<SseLanes, TableTriads>>();
+#endif
+  }
+#else
+  (void)kernel;
+#endif
+  return std::make_unique<Fast9Solver<ScalarLanes, TableTriads>>();
+}
+
+std::unique_ptr<Solver> make_fast9_solver() { return make_fast9_solver(Fast9Kernel::simd); }
+
+}  // namespace nonet::detail

@@ -1,0 +1,15 @@
+#pragma once
+// Each subcommand adds itself to the application; main() lists them.
+
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace nonet::cli {
+
+// A subcommand's action, run after the command line has been parsed; returns the
+// process exit code.
+using Action = std::function<int()>;
+
+void add_solve_commands(CLI::App& app, Action& action);  // solve, count, validate, solvers
+
+}  // namespace nonet::cli

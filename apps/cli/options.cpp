@@ -1,0 +1,101 @@
+#include "cli/options.h"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "common/json_shapes.h"
+
+namespace nonet::cli {
+namespace {
+
+bool parse_box(const std::string& text, int& rows, int& cols) {
+  const auto x = text.find_first_of("xX");
+  if (x == std::string::npos) return false;
+  try {
+    std::size_t used = 0;
+    rows = std::stoi(text.substr(0, x), &used);
+    if (used != x) return false;
+    cols = std::stoi(text.substr(x + 1), &used);
+    if (used != text.size() - x - 1) return false;
+  } catch (const std::exception&) {
+    return false;
+  }
+  return Geometry::get(rows, cols) != nullptr;
+}
+
+}  // namespace
+
+void add_batch_options(CLI::App& cmd, BatchOptions& options) {
+  cmd.add_option("files", options.files,
+                 "Puzzle files (default: standard input; '-' also means standard input)");
+  cmd.add_option("--box", options.box,
+                 "Box shape RxC (rows x columns), e.g. 3x2 for 6x6 boards with tall boxes; "
+                 "default: inferred from the number of cells")
+      ->check([](const std::string& v) {
+        int r = 0, c = 0;
+        return parse_box(v, r, c) ? std::string()
+                                  : "expected RxC with R*C between 1 and " +
+                                        std::to_string(kMaxSide) + ", e.g. 3x3";
+      });
+  const std::map<std::string, Format> formats = {
+      {"line", Format::line}, {"grid", Format::grid}, {"json", Format::json}};
+  cmd.add_option("-f,--format", options.format,
+                 "Output: line (one line per puzzle), grid (readable), json (JSON Lines)")
+      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
+  cmd.add_option("-j,--threads", options.threads, "Worker threads for batches")
+      ->check(CLI::Range(1, 256));
+  cmd.add_option("--timeout", options.timeout,
+                 "Time budget per puzzle in seconds (0 = none); a puzzle that runs out "
+                 "is reported as 'timeout'")
+      ->check(CLI::Range(0.0, 1e6));
+}
+
+ParseOptions parse_options(const BatchOptions& options) {
+  ParseOptions p;
+  if (!options.box.empty()) parse_box(options.box, p.box_rows, p.box_cols);
+  return p;
+}
+
+SolveOptions solve_options(const BatchOptions& options, std::uint64_t limit) {
+  SolveOptions s;
+  s.limit = limit;
+  if (options.timeout > 0) {
+    s.deadline = Deadline::after(std::chrono::nanoseconds(
+        static_cast<std::int64_t>(options.timeout * 1e9)));
+  }
+  return s;
+}
+
+std::string place(const app::InputItem& item) {
+  return *item.source + ":" + std::to_string(item.puzzle.line);
+}
+
+void report_parse_error(const app::InputItem& item, Format format, std::string& out,
+                        std::string& err) {
+  const ParseError& e = item.puzzle.error;
+  err += "nonet: " + *item.source + ": " + e.to_string() + "\n";
+  if (format == Format::json) {
+    nlohmann::json j = {{"index", item.index + 1},
+                        {"line", item.puzzle.line},
+                        {"status", "invalid"},
+                        {"error", app::error_json(e)}};
+    out += j.dump() + "\n";
+  } else {
+    out += "invalid: " + e.to_string() + "\n";
+    if (format == Format::grid) out += "\n";
+  }
+}
+
+int run(const BatchOptions& options, const std::function<app::PuzzleJob()>& make_job) {
+  app::PuzzleInput input(options.files, parse_options(options));
+  const app::BatchSummary summary =
+      app::run_batch(input, options.threads, make_job, stdout, stderr);
+  for (const std::string& e : input.io_errors()) std::fprintf(stderr, "nonet: %s\n", e.c_str());
+  if (summary.puzzles == 0 && input.io_errors().empty()) {
+    std::fprintf(stderr, "nonet: no puzzle found in the input\n");
+    return 1;
+  }
+  return summary.failures > 0 || !input.io_errors().empty() ? 1 : 0;
+}
+
+}  // namespace nonet::cli

@@ -1,0 +1,42 @@
+#pragma once
+// Options shared by the puzzle-reading subcommands, and what they mean.
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/batch.h"
+#include "nonet/solver.h"
+
+namespace nonet::cli {
+
+enum class Format { line, grid, json };
+
+struct BatchOptions {
+  std::vector<std::string> files;
+  std::string box;  // "RxC", empty = infer
+  Format format = Format::line;
+  int threads = 1;
+  double timeout = 0;  // seconds per puzzle; 0 = none
+};
+
+// Adds FILE..., --box, --format, -j/--threads and --timeout to `cmd`.
+void add_batch_options(CLI::App& cmd, BatchOptions& options);
+
+// The parse options for --box (already validated by CLI11).
+ParseOptions parse_options(const BatchOptions& options);
+SolveOptions solve_options(const BatchOptions& options, std::uint64_t limit);
+
+// Where a puzzle came from, for messages: "puzzles.txt:3".
+std::string place(const app::InputItem& item);
+// The user-facing line for a puzzle that could not be read; also the note for stderr.
+void report_parse_error(const app::InputItem& item, Format format, std::string& out,
+                        std::string& err);
+
+// Runs `make_job` over every puzzle of the inputs and returns the exit code:
+// 0 when all went well, 1 when a puzzle failed, could not be read, or there was
+// no puzzle at all.
+int run(const BatchOptions& options, const std::function<app::PuzzleJob()>& make_job);
+
+}  // namespace nonet::cli

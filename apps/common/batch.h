@@ -1,0 +1,31 @@
+#pragma once
+// Running one job over a stream of puzzles on N threads, answers written in
+// input order. Each thread gets its own worker (solvers are not shared).
+
+#include <cstdio>
+#include <functional>
+#include <string>
+
+#include "common/input.h"
+
+namespace nonet::app {
+
+// Answers one puzzle: appends its output (whole lines) to `out` and any message
+// for the user to `err`; returns false when the puzzle counts as a failure for
+// the exit code.
+using PuzzleJob =
+    std::function<bool(const InputItem& item, std::string& out, std::string& err)>;
+
+struct BatchSummary {
+  std::size_t puzzles = 0;
+  std::size_t failures = 0;
+};
+
+// Reads every puzzle from `input`, runs `make_job()`'s job on each with `threads`
+// threads, and writes the answers to `output` in input order, flushing after
+// each group so an interrupted run keeps every answer written so far.
+BatchSummary run_batch(PuzzleInput& input, int threads,
+                       const std::function<PuzzleJob()>& make_job, std::FILE* output,
+                       std::FILE* messages);
+
+}  // namespace nonet::app

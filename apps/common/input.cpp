@@ -1,0 +1,135 @@
+#include "common/input.h"
+
+#include <cerrno>
+#include <cstring>
+
+#include <unistd.h>
+
+namespace nonet::app {
+
+LineReader::LineReader(std::FILE* file, std::size_t max_length)
+    : file_(file), max_length_(max_length), buffer_(std::size_t{1} << 20) {}
+
+bool LineReader::refill() {
+  if (eof_) return false;
+  begin_ = 0;
+  end_ = 0;
+  // read(2) returns what is there, so a puzzle typed or piped in one at a time is
+  // answered at once instead of waiting for a full block.
+  for (;;) {
+    const ssize_t got = ::read(fileno(file_), buffer_.data(), buffer_.size());
+    if (got > 0) {
+      end_ = static_cast<std::size_t>(got);
+      return true;
+    }
+    if (got < 0 && errno == EINTR) continue;
+    eof_ = true;
+    failed_ = got < 0;
+    return false;
+  }
+}
+
+bool LineReader::next(std::string_view& line, bool& truncated) {
+  truncated = false;
+  carry_.clear();
+  bool have_any = false;
+  for (;;) {
+    if (begin_ == end_ && !refill()) {
+      if (!have_any) return false;
+      line = truncated ? std::string_view{} : std::string_view(carry_);
+      return true;
+    }
+    have_any = true;
+    const char* start = buffer_.data() + begin_;
+    const std::size_t available = end_ - begin_;
+    const void* nl = std::memchr(start, '\n', available);
+    const std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start)
+                               : available;
+    begin_ += len + (nl ? 1 : 0);
+    if (!truncated) {
+      if (carry_.empty() && nl && len <= max_length_) {
+        line = std::string_view(start, len);  // the usual case: no copy
+        return true;
+      }
+      if (carry_.size() + len > max_length_) {
+        truncated = true;
+        carry_.clear();
+      } else {
+        carry_.append(start, len);
+      }
+    }
+    if (nl) {
+      line = truncated ? std::string_view{} : std::string_view(carry_);
+      return true;
+    }
+  }
+}
+
+PuzzleInput::PuzzleInput(std::vector<std::string> files, ParseOptions options,
+                         std::size_t max_line_length)
+    : files_(std::move(files)), options_(options), max_line_(max_line_length) {
+  if (files_.empty()) files_.push_back("-");
+}
+
+PuzzleInput::~PuzzleInput() {
+  if (owns_file_ && file_) std::fclose(file_);
+}
+
+bool PuzzleInput::open_next() {
+  if (owns_file_ && file_) std::fclose(file_);
+  file_ = nullptr;
+  owns_file_ = false;
+  while (file_index_ < files_.size()) {
+    const std::string& name = files_[file_index_++];
+    if (name == "-") {
+      file_ = stdin;
+      source_ = &stdin_name_;
+    } else {
+      file_ = std::fopen(name.c_str(), "rb");
+      if (!file_) {
+        io_errors_.push_back("cannot open '" + name + "': " + std::strerror(errno));
+        continue;
+      }
+      owns_file_ = true;
+      source_ = &name;
+    }
+    reader_ = std::make_unique<LineReader>(file_, max_line_);
+    parser_ = std::make_unique<PuzzleParser>(options_);
+    return true;
+  }
+  return false;
+}
+
+bool PuzzleInput::read(std::vector<InputItem>& out, std::size_t count) {
+  const std::size_t start = out.size();
+  while (out.size() - start < count) {
+    if (pending_pos_ < pending_.size()) {
+      InputItem item;
+      item.index = index_++;
+      item.source = source_;
+      item.puzzle = std::move(pending_[pending_pos_++]);
+      out.push_back(std::move(item));
+      continue;
+    }
+    pending_.clear();
+    pending_pos_ = 0;
+    // Hand over what is ready rather than wait on input that is still coming.
+    if (out.size() > start && reader_ && !reader_->buffered()) break;
+    if (!reader_ && !open_next()) break;
+    std::string_view line;
+    bool truncated = false;
+    if (reader_->next(line, truncated)) {
+      parser_->feed(line, pending_, truncated);
+    } else {
+      if (reader_->failed()) {
+        io_errors_.push_back("error reading '" + *source_ + "': " + std::strerror(errno));
+      }
+      parser_->finish(pending_);
+      reader_.reset();
+      if (pending_.empty() && !open_next()) break;
+    }
+  }
+  return out.size() > start;
+}
+
+}  // namespace nonet::app

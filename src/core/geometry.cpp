@@ -1,0 +1,109 @@
+#include "nonet/geometry.h"
+
+#include <cassert>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+
+namespace nonet {
+
+Geometry::Geometry(int box_rows, int box_cols)
+    : box_rows_(box_rows),
+      box_cols_(box_cols),
+      side_(box_rows * box_cols),
+      peer_count_(3 * (box_rows * box_cols) - box_rows - box_cols - 1),
+      all_digits_(side_ >= 32 ? ~Mask{0} : static_cast<Mask>((Mask{1} << side_) - 1)) {
+  const int n = side_;
+  const int cells = n * n;
+  row_.resize(cells);
+  col_.resize(cells);
+  box_.resize(cells);
+  for (int c = 0; c < cells; ++c) {
+    row_[c] = c / n;
+    col_[c] = c % n;
+    // Boxes are numbered left to right, top to bottom, N / C of them across.
+    box_[c] = (row_[c] / box_rows_) * (n / box_cols_) + col_[c] / box_cols_;
+  }
+  house_cells_.assign(static_cast<std::size_t>(3 * n * n), 0);
+  std::vector<int> fill(static_cast<std::size_t>(3 * n), 0);
+  for (int c = 0; c < cells; ++c) {
+    for (int h : houses_of(c)) {
+      house_cells_[static_cast<std::size_t>(h * n + fill[h]++)] = c;
+    }
+  }
+  peers_.reserve(static_cast<std::size_t>(cells * peer_count_));
+  for (int c = 0; c < cells; ++c) {
+    for (int o = 0; o < cells; ++o) {
+      if (o != c && (row_[o] == row_[c] || col_[o] == col_[c] || box_[o] == box_[c])) {
+        peers_.push_back(o);
+      }
+    }
+  }
+  assert(static_cast<int>(peers_.size()) == cells * peer_count_);
+}
+
+const Geometry* Geometry::get(int box_rows, int box_cols) {
+  if (box_rows < 1 || box_cols < 1 || box_rows * box_cols > kMaxSide) return nullptr;
+  // Built on first use and never changed afterwards, so the pointers handed out
+  // stay valid and may be read from any thread.
+  static std::mutex mutex;
+  static std::unique_ptr<Geometry> table[kMaxSide + 1][kMaxSide + 1];
+  std::lock_guard lock(mutex);
+  auto& slot = table[box_rows][box_cols];
+  if (!slot) slot = std::make_unique<Geometry>(box_rows, box_cols);
+  return slot.get();
+}
+
+const Geometry* Geometry::for_side(int side) {
+  if (side < 1 || side > kMaxSide) return nullptr;
+  // Boxes as square as the side allows, with rows <= columns: 6 -> 2x3, 12 -> 3x4.
+  int best = 1;
+  for (int r = 1; r * r <= side; ++r) {
+    if (side % r == 0) best = r;
+  }
+  return get(best, side / best);
+}
+
+const Geometry* Geometry::for_cell_count(int cells) {
+  for (int n = 1; n <= kMaxSide; ++n) {
+    if (n * n == cells) return for_side(n);
+  }
+  return nullptr;
+}
+
+std::string Geometry::cell_name(int cell) const {
+  return "r" + std::to_string(row_[cell] + 1) + "c" + std::to_string(col_[cell] + 1);
+}
+
+std::string Geometry::house_name(int house) const {
+  static constexpr const char* kKinds[] = {"row ", "column ", "box "};
+  return kKinds[static_cast<int>(house_kind(house))] + std::to_string(house_index(house) + 1);
+}
+
+std::string Geometry::describe() const {
+  std::string s = std::to_string(side_) + "x" + std::to_string(side_);
+  if (for_side(side_) != this) {
+    s += " (" + std::to_string(box_rows_) + "x" + std::to_string(box_cols_) + " boxes)";
+  }
+  return s;
+}
+
+char Geometry::symbol(int digit) {
+  if (digit <= 0) return '.';
+  if (digit <= 9) return static_cast<char>('0' + digit);
+  return static_cast<char>('A' + digit - 10);
+}
+
+int Geometry::digit_of_symbol(char c) {
+  if (c >= '1' && c <= '9') return c - '0';
+  // Letters stand for 10 and up; X is kept as a blank marker, so letters stop at W.
+  if (c >= 'A' && c <= 'W') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'w') return c - 'a' + 10;
+  return -1;
+}
+
+bool Geometry::is_blank_symbol(char c) {
+  return c == '.' || c == '0' || c == '*' || c == '_' || c == 'x' || c == 'X';
+}
+
+}  // namespace nonet

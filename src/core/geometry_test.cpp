@@ -1,0 +1,77 @@
+#include "nonet/geometry.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace nonet {
+namespace {
+
+TEST(Geometry, ClassicShape) {
+  const Geometry* g = Geometry::get(3, 3);
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->side(), 9);
+  EXPECT_EQ(g->cell_count(), 81);
+  EXPECT_EQ(g->peer_count(), 20);
+  EXPECT_EQ(g->box_of(g->cell(4, 4)), 4);
+  EXPECT_EQ(g->box_of(g->cell(8, 0)), 6);
+  EXPECT_EQ(g->cell_name(g->cell(2, 3)), "r3c4");
+  EXPECT_EQ(g->house_name(g->box_house(4)), "box 5");
+  EXPECT_EQ(g->house_name(g->column_house(0)), "column 1");
+  EXPECT_EQ(Geometry::get(3, 3), g) << "one shared instance per shape";
+}
+
+TEST(Geometry, EveryListedSizeHasConsistentTables) {
+  for (auto [r, c] : std::vector<std::pair<int, int>>{
+           {2, 2}, {2, 3}, {3, 2}, {2, 4}, {3, 3}, {3, 4}, {4, 4}, {4, 5}, {5, 5}}) {
+    const Geometry* g = Geometry::get(r, c);
+    ASSERT_NE(g, nullptr);
+    const int n = r * c;
+    EXPECT_EQ(g->peer_count(), 3 * n - r - c - 1);
+    for (int h = 0; h < g->house_count(); ++h) {
+      std::set<int> cells(g->house_cells(h).begin(), g->house_cells(h).end());
+      EXPECT_EQ(static_cast<int>(cells.size()), n);
+      for (int cell : cells) {
+        auto hs = g->houses_of(cell);
+        EXPECT_TRUE(hs[0] == h || hs[1] == h || hs[2] == h);
+      }
+    }
+    // A box spans r rows and c columns.
+    for (int b = 0; b < n; ++b) {
+      std::set<int> rows, cols;
+      for (int cell : g->house_cells(g->box_house(b))) {
+        rows.insert(g->row_of(cell));
+        cols.insert(g->col_of(cell));
+      }
+      EXPECT_EQ(static_cast<int>(rows.size()), r);
+      EXPECT_EQ(static_cast<int>(cols.size()), c);
+    }
+  }
+}
+
+TEST(Geometry, ShapeFromCellCount) {
+  EXPECT_EQ(Geometry::for_cell_count(81), Geometry::get(3, 3));
+  EXPECT_EQ(Geometry::for_cell_count(36), Geometry::get(2, 3));
+  EXPECT_EQ(Geometry::for_cell_count(144), Geometry::get(3, 4));
+  EXPECT_EQ(Geometry::for_cell_count(400), Geometry::get(4, 5));
+  EXPECT_EQ(Geometry::for_cell_count(625), Geometry::get(5, 5));
+  EXPECT_EQ(Geometry::for_cell_count(80), nullptr);
+  EXPECT_EQ(Geometry::get(6, 6), nullptr) << "36 is above the widest side";
+  EXPECT_EQ(Geometry::get(0, 3), nullptr);
+}
+
+TEST(Geometry, Symbols) {
+  EXPECT_EQ(Geometry::symbol(9), '9');
+  EXPECT_EQ(Geometry::symbol(10), 'A');
+  EXPECT_EQ(Geometry::symbol(16), 'G');
+  EXPECT_EQ(Geometry::symbol(25), 'P');
+  EXPECT_EQ(Geometry::digit_of_symbol('G'), 16);
+  EXPECT_EQ(Geometry::digit_of_symbol('p'), 25);
+  EXPECT_EQ(Geometry::digit_of_symbol('0'), -1);
+  EXPECT_TRUE(Geometry::is_blank_symbol('.'));
+  EXPECT_TRUE(Geometry::is_blank_symbol('0'));
+  EXPECT_FALSE(Geometry::is_blank_symbol('1'));
+}
+
+}  // namespace
+}  // namespace nonet

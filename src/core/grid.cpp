@@ -1,0 +1,32 @@
+#include "nonet/grid.h"
+
+#include <algorithm>
+
+namespace nonet {
+
+int Grid::filled_count() const {
+  return static_cast<int>(std::count_if(cells_.begin(), cells_.end(),
+                                        [](std::uint8_t v) { return v != 0; }));
+}
+
+std::vector<Mask> compute_candidates(const Grid& grid) {
+  const Geometry& g = grid.geometry();
+  std::vector<Mask> used(static_cast<std::size_t>(g.house_count()), 0);
+  for (int c = 0; c < g.cell_count(); ++c) {
+    if (int d = grid[c]) {
+      for (int h : g.houses_of(c)) used[h] |= Mask{1} << (d - 1);
+    }
+  }
+  std::vector<Mask> result(static_cast<std::size_t>(g.cell_count()));
+  for (int c = 0; c < g.cell_count(); ++c) {
+    if (int d = grid[c]) {
+      result[c] = Mask{1} << (d - 1);
+    } else {
+      auto [r, k, b] = g.houses_of(c);
+      result[c] = g.all_digits() & ~(used[r] | used[k] | used[b]);
+    }
+  }
+  return result;
+}
+
+}  // namespace nonet

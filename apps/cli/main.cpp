@@ -14,6 +14,8 @@ int main(int argc, char** argv) {
 
   nonet::cli::Action action;
   nonet::cli::add_solve_commands(app, action);
+  nonet::cli::add_logic_commands(app, action);
+  nonet::cli::add_serve_command(app, action);
 
   try {
     app.parse(argc, argv);

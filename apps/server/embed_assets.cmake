@@ -1,0 +1,52 @@
+# Writes OUTPUT, a C++ file holding the bytes of every file in FILES (paths under
+# ROOT) as a table of nonet::server::Asset. Run as `cmake -P` at build time, so
+# the page changes whenever one of its files does.
+set(body "")
+set(table "")
+set(index 0)
+list(SORT FILES)
+foreach(file IN LISTS FILES)
+  file(RELATIVE_PATH rel ${ROOT} ${file})
+  file(READ ${file} hex HEX)
+  string(LENGTH "${hex}" hex_length)
+  math(EXPR size "${hex_length} / 2")
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+  string(REGEX REPLACE "(0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,)" "\\1\n" bytes "${bytes}")
+  get_filename_component(ext ${file} LAST_EXT)
+  if(ext STREQUAL ".html")
+    set(type "text/html; charset=utf-8")
+  elseif(ext STREQUAL ".css")
+    set(type "text/css; charset=utf-8")
+  elseif(ext STREQUAL ".js")
+    set(type "text/javascript; charset=utf-8")
+  elseif(ext STREQUAL ".svg")
+    set(type "image/svg+xml")
+  elseif(ext STREQUAL ".png")
+    set(type "image/png")
+  elseif(ext STREQUAL ".ico")
+    set(type "image/x-icon")
+  elseif(ext STREQUAL ".webmanifest")
+    set(type "application/manifest+json")
+  else()
+    set(type "application/octet-stream")
+  endif()
+  string(APPEND body "const unsigned char kAsset${index}[] = {\n${bytes}0};\n")
+  string(APPEND table "    {\"/${rel}\", \"${type}\", {reinterpret_cast<const char*>(kAsset${index}), ${size}}},\n")
+  math(EXPR index "${index} + 1")
+endforeach()
+file(WRITE ${OUTPUT}.tmp "// Generated from web/ by embed_assets.cmake: do not edit.
+#include \"server/assets.h\"
+
+namespace nonet::server {
+namespace {
+${body}
+const Asset kAssets[] = {
+${table}};
+}  // namespace
+
+std::span<const Asset> assets() { return kAssets; }
+
+}  // namespace nonet::server
+")
+file(COPY_FILE ${OUTPUT}.tmp ${OUTPUT} ONLY_IF_DIFFERENT)
+file(REMOVE ${OUTPUT}.tmp)

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 #include "common/json_shapes.h"
 #include "nonet/format.h"
+#include "nonet/generate.h"
+#include "nonet/logic.h"
 #include "nonet/grid.h"
 #include "nonet/validate.h"
 
@@ -231,15 +234,365 @@ ApiReply route_candidates(const json& request, const ApiContext& context) {
                 {"singles", std::move(singles)}}};
 }
 
+// Logic and generation are offered up to this side: their searches take no
+// Deadline, so the board size is what bounds their time.
+constexpr int kMaxLogicSide = 16;
+
+ApiReply too_big_for_logic(const Geometry& g) {
+  return error_reply(422, "unsupported",
+                     "hints, explanations and ratings are offered for boards up to " +
+                         std::to_string(kMaxLogicSide) + "x" + std::to_string(kMaxLogicSide) +
+                         ", not " + g.describe());
+}
+
+ApiReply timeout_reply(const ApiContext& context) {
+  ApiReply r = error_reply(503, "timeout",
+                           "the time budget of " + std::to_string(context.limits.budget.count()) +
+                               " ms ran out before the puzzle was solved");
+  r.retry_after = 1;
+  return r;
+}
+
+bool read_profile(const json& request, Profile& profile, ApiReply& error) {
+  const auto it = request.find("profile");
+  if (it == request.end() || it->is_null()) return true;
+  const std::optional<Profile> p =
+      it->is_string() ? profile_from_name(it->get<std::string>()) : std::nullopt;
+  if (!p) {
+    error = error_reply(400, "bad_value", "\"profile\" must be \"se\" or \"modern\"");
+    return false;
+  }
+  profile = *p;
+  return true;
+}
+
+// The unique solution of `grid` within the deadline, or an answer saying why not.
+std::optional<Grid> unique_solution(const Grid& grid, const ApiContext& context, ApiReply& error) {
+  const Validation v = validate(grid);
+  if (v.state == GridState::invalid) {
+    error = error_reply(422, "conflicting_givens",
+                        "the puzzle breaks the rules: " + app::conflicts_text(v, grid.geometry()));
+    return std::nullopt;
+  }
+  SolveOptions options;
+  options.deadline = context.deadline;
+  const SolveResult r = make_solver(grid.geometry())->solve(grid, options);
+  switch (r.outcome()) {
+    case Outcome::solved: return r.solution;
+    case Outcome::no_solution:
+      error = error_reply(422, "no_solution", "the puzzle has no solution");
+      return std::nullopt;
+    case Outcome::multiple:
+    case Outcome::limit:
+      error = error_reply(422, "not_unique",
+                          "the puzzle has several solutions; this needs exactly one");
+      return std::nullopt;
+    case Outcome::timeout: break;
+  }
+  error = timeout_reply(context);
+  return std::nullopt;
+}
+
+// The player's candidates: a string in a form parse_candidates reads, or an array
+// of one entry per cell, each an array of digits or a string of symbols.
+bool read_candidates(const json& request, const Geometry& g, std::vector<Mask>& out,
+                     ApiReply& error) {
+  const auto it = request.find("candidates");
+  if (it == request.end() || it->is_null()) return true;
+  if (it->is_string()) {
+    ParseError pe;
+    if (!parse_candidates(it->get<std::string>(), g, out, pe)) {
+      error = error_reply(422, "bad_candidates", "candidates: " + pe.to_string(), pe.line,
+                          pe.column);
+      return false;
+    }
+    return true;
+  }
+  if (!it->is_array() || static_cast<int>(it->size()) != g.cell_count()) {
+    error = error_reply(400, "wrong_type",
+                        "\"candidates\" must be a string or an array of " +
+                            std::to_string(g.cell_count()) + " entries (one per cell), not " +
+                            (it->is_array() ? "an array of " + std::to_string(it->size())
+                                            : std::string(type_name(*it))));
+    return false;
+  }
+  out.assign(static_cast<std::size_t>(g.cell_count()), 0);
+  for (int cell = 0; cell < g.cell_count(); ++cell) {
+    const json& entry = (*it)[static_cast<std::size_t>(cell)];
+    auto bad = [&](const std::string& why) {
+      error = error_reply(400, "bad_candidates",
+                          "candidates of " + g.cell_name(cell) + " (entry " +
+                              std::to_string(cell) + "): " + why);
+      return false;
+    };
+    Mask mask = 0;
+    if (entry.is_array()) {
+      for (const json& d : entry) {
+        if (!d.is_number_integer() || d.get<std::int64_t>() < 1 || d.get<std::int64_t>() > g.side())
+          return bad("each digit must be a whole number from 1 to " + std::to_string(g.side()));
+        mask |= Mask{1} << (d.get<int>() - 1);
+      }
+    } else if (entry.is_string()) {
+      for (const char c : entry.get<std::string>()) {
+        const int d = Geometry::digit_of_symbol(c);
+        if (d < 1 || d > g.side()) return bad(std::string("unexpected symbol '") + c + "'");
+        mask |= Mask{1} << (d - 1);
+      }
+    } else {
+      return bad(std::string("expected an array of digits or a string, not ") + type_name(entry));
+    }
+    out[static_cast<std::size_t>(cell)] = mask;
+  }
+  return true;
+}
+
+// A cell named by index (0-based) or as "r3c5".
+bool read_cell(const json& request, const Geometry& g, int& cell, ApiReply& error) {
+  const auto it = request.find("cell");
+  if (it == request.end() || it->is_null()) return true;
+  if (it->is_number_integer() && it->get<std::int64_t>() >= 0 &&
+      it->get<std::int64_t>() < g.cell_count()) {
+    cell = it->get<int>();
+    return true;
+  }
+  if (it->is_string()) {
+    int row = 0, col = 0;
+    char extra = 0;
+    const std::string s = it->get<std::string>();
+    if ((std::sscanf(s.c_str(), "r%dc%d%c", &row, &col, &extra) == 2 ||
+         std::sscanf(s.c_str(), "R%dC%d%c", &row, &col, &extra) == 2) &&
+        row >= 1 && row <= g.side() && col >= 1 && col <= g.side()) {
+      cell = g.cell(row - 1, col - 1);
+      return true;
+    }
+  }
+  error = error_reply(400, "bad_value",
+                      "\"cell\" must be a cell index from 0 to " + std::to_string(g.cell_count() - 1) +
+                          " or a name like \"r3c5\"");
+  return false;
+}
+
+json cell_digit_json(int cell, int digit, const Geometry& g) {
+  return {{"row", g.row_of(cell) + 1}, {"col", g.col_of(cell) + 1}, {"index", cell},
+          {"cell", g.cell_name(cell)}, {"digit", digit}};
+}
+
+// {"puzzle": position, "givens"?: original puzzle, "candidates"?: the player's
+//  marks, "cell"?: where the player wants the answer, "level"?: vague | concrete |
+//  placement, "profile"?: se | modern}
+ApiReply route_hint(const json& request, const ApiContext& context) {
+  ApiReply error;
+  std::optional<Grid> position = read_puzzle(request, context, error);
+  if (!position) return error;
+  const Geometry& g = position->geometry();
+  if (g.side() > kMaxLogicSide) return too_big_for_logic(g);
+  std::optional<Grid> givens;
+  if (const auto it = request.find("givens"); it != request.end() && !it->is_null()) {
+    json sub = {{"puzzle", *it}};
+    if (const auto box = request.find("box"); box != request.end()) sub["box"] = *box;
+    givens = read_puzzle(sub, context, error);
+    if (!givens) {
+      error.body["error"]["message"] = "givens: " + error.body["error"]["message"].get<std::string>();
+      return error;
+    }
+    if (&givens->geometry() != &g)
+      return error_reply(422, "bad_puzzle", "the givens and the puzzle differ in size");
+  }
+  std::vector<Mask> candidates;
+  int cell = -1;
+  Profile profile = Profile::se;
+  HintLevel level = HintLevel::concrete;
+  if (!read_candidates(request, g, candidates, error) || !read_cell(request, g, cell, error) ||
+      !read_profile(request, profile, error))
+    return error;
+  if (const auto it = request.find("level"); it != request.end() && !it->is_null()) {
+    const auto l = it->is_string() ? hint_level_from_name(it->get<std::string>()) : std::nullopt;
+    if (!l) return error_reply(400, "bad_value", "\"level\" must be \"vague\", \"concrete\" or \"placement\"");
+    level = *l;
+  }
+  // Solved first under the deadline, so find_hint's own solve is known to be quick,
+  // and so the answer for the chosen cell is at hand.
+  const Grid& basis = givens ? *givens : *position;
+  const Validation v = validate(basis);
+  std::optional<Grid> solution;
+  if (v.state != GridState::invalid) {
+    SolveOptions options;
+    options.deadline = context.deadline;
+    const SolveResult r = make_solver(g)->solve(basis, options);
+    if (r.outcome() == Outcome::timeout) return timeout_reply(context);
+    if (r.outcome() == Outcome::solved) solution = r.solution;
+  }
+  HintOptions options;
+  options.profile = profile;
+  options.candidates = candidates;
+  options.givens = givens ? &*givens : nullptr;
+  const Hint hint = find_hint(*position, options);
+  json body = app::hint_json(hint, level, g);
+  if (hint.step && level == HintLevel::concrete) body["vague"] = render_vague(*hint.step, g);
+  if (cell >= 0 && solution) body["answer"] = cell_digit_json(cell, (*solution)[cell], g);
+  return {200, std::move(body)};
+}
+
+// {"puzzle", "candidates"?, "profile"?} -> every step to the end, and the rating.
+ApiReply route_explain(const json& request, const ApiContext& context) {
+  ApiReply error;
+  std::optional<Grid> grid = read_puzzle(request, context, error);
+  if (!grid) return error;
+  const Geometry& g = grid->geometry();
+  if (g.side() > kMaxLogicSide) return too_big_for_logic(g);
+  std::vector<Mask> candidates;
+  Profile profile = Profile::se;
+  if (!read_candidates(request, g, candidates, error) || !read_profile(request, profile, error))
+    return error;
+  std::optional<Grid> solution = unique_solution(*grid, context, error);
+  if (!solution) return error;
+  const LogicState start = candidates.empty() ? LogicState(*grid) : LogicState(*grid, candidates);
+  for (int cell = 0; cell < g.cell_count(); ++cell) {
+    if ((*grid)[cell] == 0 && !(start.candidates(cell) >> ((*solution)[cell] - 1) & 1u))
+      return error_reply(422, "bad_candidates",
+                         "the candidates of " + g.cell_name(cell) + " lack its solution digit");
+  }
+  const auto begin = std::chrono::steady_clock::now();
+  const LogicPath path = solve_path(start, profile);
+  json steps = json::array();
+  for (const Step& step : path.steps) steps.push_back(app::step_json(step, g));
+  json body = {{"status", path.solved ? "solved" : "needs_chains"},
+               {"size", g.describe()},
+               {"steps", std::move(steps)},
+               {"rating", app::rating_json(rate_path(path))},
+               {"solution", to_line(*solution)},
+               {"elapsed_ms", elapsed_ms(begin)}};
+  if (!path.solved)
+    body["message"] = "no technique of this profile applies after step " +
+                      std::to_string(path.steps.size()) + "; the rest needs chains";
+  return {200, std::move(body)};
+}
+
+// {"puzzle", "profile"?} -> {"er", "ep", "ed", "level", ...}
+ApiReply route_rate(const json& request, const ApiContext& context) {
+  ApiReply error;
+  std::optional<Grid> grid = read_puzzle(request, context, error);
+  if (!grid) return error;
+  const Geometry& g = grid->geometry();
+  if (g.side() > kMaxLogicSide) return too_big_for_logic(g);
+  Profile profile = Profile::se;
+  if (!read_profile(request, profile, error)) return error;
+  if (!unique_solution(*grid, context, error)) return error;
+  const auto begin = std::chrono::steady_clock::now();
+  json body = app::rating_json(rate(*grid, profile));
+  body["status"] = "rated";
+  body["size"] = g.describe();
+  body["elapsed_ms"] = elapsed_ms(begin);
+  return {200, std::move(body)};
+}
+
+// Distance of a rating's level from the one asked for: the generator keeps the
+// closest puzzle so a run out of time still has something to offer.
+int level_distance(Level got, Level want) {
+  return std::abs(static_cast<int>(got) - static_cast<int>(want));
+}
+
+// {"level"?: easy | medium | hard | expert | extreme, "size"?: 4 | 6 | 9 | 16 or
+//  "box"?: "RxC", "symmetry"?: rot180 | ..., "seed"?: n}
+ApiReply route_generate(const json& request, const ApiContext& context) {
+  ApiReply error;
+  const Geometry* g = Geometry::get(3, 3);
+  std::int64_t side = 9;
+  if (!read_int(request, "size", 4, context.limits.max_generate_side, side, error)) return error;
+  g = Geometry::for_side(static_cast<int>(side));
+  if (const auto box = request.find("box"); box != request.end() && !box->is_null()) {
+    int rows = 0, cols = 0;
+    char x = 0, extra = 0;
+    const std::string s = box->is_string() ? box->get<std::string>() : std::string();
+    const Geometry* shaped = nullptr;
+    if (box->is_string() && std::sscanf(s.c_str(), "%d%c%d%c", &rows, &x, &cols, &extra) == 3 &&
+        (x == 'x' || x == 'X'))
+      shaped = Geometry::get(rows, cols);
+    if (!shaped || shaped->side() > context.limits.max_generate_side || shaped->side() < 4)
+      return error_reply(400, "bad_value",
+                         "\"box\" must be a box shape like \"3x2\" for a side from 4 to " +
+                             std::to_string(context.limits.max_generate_side));
+    g = shaped;
+  }
+  if (!g || g->box_rows() < 2)
+    return error_reply(400, "bad_value",
+                       "no board of side " + std::to_string(side) + " has boxes; try 4, 6, 8, 9, 12 or 16");
+  std::optional<Level> level;
+  if (const auto it = request.find("level"); it != request.end() && !it->is_null()) {
+    const std::string name = it->is_string() ? it->get<std::string>() : std::string();
+    for (int l = 0; l <= static_cast<int>(Level::extreme); ++l)
+      if (level_name(static_cast<Level>(l)) == name) level = static_cast<Level>(l);
+    if (!level)
+      return error_reply(400, "bad_value",
+                         "\"level\" must be easy, medium, hard, expert or extreme");
+  }
+  Symmetry symmetry = g->side() <= 9 ? Symmetry::rot180 : Symmetry::none;
+  if (const auto it = request.find("symmetry"); it != request.end() && !it->is_null()) {
+    const auto s = it->is_string() ? symmetry_from_string(it->get<std::string>()) : std::nullopt;
+    if (!s)
+      return error_reply(400, "bad_value",
+                         "\"symmetry\" must be none, rot180, rot90, mirror, flip, diagonal or "
+                         "antidiagonal");
+    symmetry = *s;
+  }
+  std::uint64_t seed = context.seed;
+  if (const auto it = request.find("seed"); it != request.end() && !it->is_null()) {
+    if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0))
+      return error_reply(400, "wrong_type", "\"seed\" must be a whole number from 0 up");
+    seed = it->get<std::uint64_t>();
+  }
+  // Ratings run on every candidate puzzle; the closest to the level asked for is
+  // kept in case the budget runs out before an exact match.
+  const bool rated = g->side() <= kMaxLogicSide;
+  std::optional<Generated> closest;
+  Rating closest_rating;
+  GenerateOptions options;
+  options.symmetry = symmetry;
+  options.deadline = context.deadline;
+  if (level && rated) {
+    options.accept = [&](const Grid& puzzle, const Grid& solution) {
+      const Rating r = rate(puzzle);
+      if (!closest || level_distance(r.level, *level) < level_distance(closest_rating.level, *level)) {
+        closest = Generated{puzzle, solution, puzzle.filled_count()};
+        closest_rating = r;
+      }
+      return r.level == *level;
+    };
+  }
+  Rng rng(seed);
+  Generator generator(*g);
+  const auto begin = std::chrono::steady_clock::now();
+  GenerateResult result = generator.generate(rng, options);
+  std::optional<Generated> made = result.puzzle;
+  json body;
+  bool used_closest = false;
+  if (result.status == GenerateStatus::ok && made) {
+    body["status"] = "ok";
+  } else if (closest) {
+    made = closest;
+    used_closest = true;
+    body["status"] = "closest";
+    body["message"] = "no " + std::string(level_name(*level)) + " puzzle turned up within the time budget; this is the closest found";
+  } else {
+    return timeout_reply(context);
+  }
+  body["puzzle"] = to_line(made->puzzle);
+  body["solution"] = to_line(made->solution);
+  body["clues"] = made->puzzle.filled_count();
+  body["size"] = g->describe();
+  body["symmetry"] = to_string(symmetry);
+  body["seed"] = seed;
+  body["attempts"] = result.attempts;
+  if (rated) body["rating"] = app::rating_json(used_closest ? closest_rating : rate(made->puzzle));
+  body["elapsed_ms"] = elapsed_ms(begin);
+  return {200, std::move(body)};
+}
+
 ApiReply not_built(std::string_view what) {
   return error_reply(501, "not_available",
                      std::string(what) + " is not part of this build of nonet yet");
 }
 
-ApiReply route_hint(const json&, const ApiContext&) { return not_built("the logical solver (hints)"); }
-ApiReply route_explain(const json&, const ApiContext&) { return not_built("the logical solver (explanations)"); }
-ApiReply route_rate(const json&, const ApiContext&) { return not_built("the logical solver (ratings)"); }
-ApiReply route_generate(const json&, const ApiContext&) { return not_built("the generator"); }
 ApiReply route_transform(const json&, const ApiContext&) { return not_built("the generator (transformations)"); }
 
 constexpr Route kRoutes[] = {

@@ -68,7 +68,9 @@ struct WebServer::Impl {
   void api(const Route& route, const httplib::Request& req, httplib::Response& res) {
     ApiContext context;
     context.limits = options.limits;
-    context.seed = std::random_device{}() ^ (request_count.fetch_add(1) * 0x9E3779B97F4A7C15ull);
+    // Seeds stay below 2^53 so that a page's JavaScript can send them back exactly.
+    context.seed = (std::random_device{}() ^ (request_count.fetch_add(1) * 0x9E3779B97F4A7C15ull)) &
+                   ((std::uint64_t{1} << 53) - 1);
     if (route.weight == Weight::light) {
       context.deadline = Deadline::after(options.limits.budget);
       send_reply(res, handle_api(route, req.body, context));

@@ -1,5 +1,7 @@
 #include "common/json_shapes.h"
 
+#include <cctype>
+
 namespace nonet::app {
 
 nlohmann::json error_json(const ParseError& error) {
@@ -43,6 +45,127 @@ std::string conflicts_text(const Validation& validation, const Geometry& geometr
     s += describe(c, geometry);
   }
   return s;
+}
+
+namespace {
+
+nlohmann::json cell_digits_json(const std::vector<CellDigit>& list, const Geometry& g) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const CellDigit& cd : list) {
+    out.push_back({{"row", g.row_of(cd.cell) + 1}, {"col", g.col_of(cd.cell) + 1}, {"digit", cd.digit}});
+  }
+  return out;
+}
+
+nlohmann::json cells_json(const std::vector<int>& cells, const Geometry& g) {
+  nlohmann::json out = nlohmann::json::array();
+  for (int c : cells) out.push_back({{"row", g.row_of(c) + 1}, {"col", g.col_of(c) + 1}});
+  return out;
+}
+
+double tenths(int value) { return value / 10.0; }
+
+std::string technique_id(Technique t) {
+  std::string s(technique_name(t));
+  for (char& ch : s) ch = ch == ' ' || ch == '-' || ch == '/' ? '_' : static_cast<char>(std::tolower(ch));
+  return s;
+}
+
+}  // namespace
+
+nlohmann::json step_json(const Step& step, const Geometry& geometry) {
+  static constexpr const char* kKinds[] = {"row", "column", "box"};
+  nlohmann::json houses = nlohmann::json::array();
+  for (int h : step.houses) {
+    houses.push_back({{"kind", kKinds[static_cast<int>(geometry.house_kind(h))]},
+                      {"index", geometry.house_index(h) + 1},
+                      {"name", geometry.house_name(h)}});
+  }
+  nlohmann::json digits = nlohmann::json::array();
+  for (int d = 1; d <= geometry.side(); ++d) {
+    if (step.digits & (Mask{1} << (d - 1))) digits.push_back(d);
+  }
+  nlohmann::json j = {{"technique", step_title(step)},
+                      {"technique_id", technique_id(step.technique)},
+                      {"rating", tenths(step.rating)},
+                      {"explanation", render_step(step, geometry)},
+                      {"placements", cell_digits_json(step.placements, geometry)},
+                      {"eliminations", cell_digits_json(step.eliminations, geometry)},
+                      {"cells", cells_json(step.cells, geometry)},
+                      {"houses", std::move(houses)},
+                      {"digits", std::move(digits)}};
+  if (!step.secondary_cells.empty()) j["secondary_cells"] = cells_json(step.secondary_cells, geometry);
+  if (!step.implied.empty()) j["implied"] = cell_digits_json(step.implied, geometry);
+  if (step.variant) j["variant"] = step.variant;
+  if (!step.links.empty()) {
+    nlohmann::json links = nlohmann::json::array();
+    for (const ChainLink& l : step.links) {
+      links.push_back({{"from", cell_digits_json({l.from}, geometry)[0]},
+                       {"to", cell_digits_json({l.to}, geometry)[0]},
+                       {"strong", l.strong}});
+    }
+    j["links"] = std::move(links);
+  }
+  return j;
+}
+
+nlohmann::json rating_json(const Rating& r) {
+  nlohmann::json j;
+  auto put = [&](const char* key, int value, bool exact) {
+    if (exact) {
+      j[key] = tenths(value);
+    } else {
+      j[key] = nullptr;
+      j[std::string(key) + "_min"] = tenths(value);
+    }
+  };
+  put("er", r.er, r.er_exact);
+  put("ep", r.ep, r.ep_exact);
+  put("ed", r.ed, r.ed_exact);
+  j["level"] = std::string(level_name(r.level));
+  j["needs_chains"] = r.needs_chains;
+  j["steps"] = r.steps;
+  return j;
+}
+
+nlohmann::json hint_json(const Hint& hint, HintLevel level, const Geometry& geometry) {
+  nlohmann::json j = {{"status", std::string(hint_status_name(hint.status))}};
+  if (!hint.wrong_cells.empty()) j["wrong_cells"] = cells_json(hint.wrong_cells, geometry);
+  if (!hint.missing_candidates.empty()) {
+    j["missing_candidates"] = cells_json([&] {
+      std::vector<int> cells;
+      for (const CellDigit& m : hint.missing_candidates) cells.push_back(m.cell);
+      return cells;
+    }(), geometry);
+  }
+  if (hint.status != HintStatus::step || !hint.step) {
+    j["message"] = hint.message;
+    return j;
+  }
+  const Step& step = *hint.step;
+  switch (level) {
+    case HintLevel::vague: {
+      j["message"] = render_vague(step, geometry);
+      nlohmann::json houses = nlohmann::json::array();
+      if (!step.houses.empty()) houses.push_back(geometry.house_name(step.houses[0]));
+      j["step"] = {{"technique", step_title(step)}, {"rating", tenths(step.rating)}, {"area", houses}};
+      break;
+    }
+    case HintLevel::concrete:
+      j["message"] = hint.message;
+      j["step"] = step_json(step, geometry);
+      break;
+    case HintLevel::placement:
+      if (hint.placement) {
+        const CellDigit& p = *hint.placement;
+        j["message"] = geometry.cell_name(p.cell) + " = " + std::string(1, Geometry::symbol(p.digit));
+        j["placement"] = cell_digits_json({p}, geometry)[0];
+      } else {
+        j["message"] = "no placement follows from the techniques of this profile";
+      }
+      break;
+  }
+  return j;
 }
 
 }  // namespace nonet::app

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "nonet/format.h"
+#include "nonet/logic.h"
 #include "nonet/solver.h"
 #include "nonet/validate.h"
 
@@ -21,5 +22,18 @@ nlohmann::json validation_json(const Validation& validation, const Geometry& geo
 nlohmann::json solve_json(const SolveResult& result);
 // One line of text naming every conflict: "digit 5 appears 2 times in row 1: r1c1, r1c5; ..."
 std::string conflicts_text(const Validation& validation, const Geometry& geometry);
+
+// A logical step: {"technique": "Naked Pair", "technique_id": "naked_pair",
+//  "rating": 3.0, "explanation": "...", "placements": [{"row","col","digit"}],
+//  "eliminations": [...], "implied": [...], "cells": [{"row","col"}],
+//  "secondary_cells": [...], "houses": [{"kind","index","name"}], "digits": [4, 8]}
+// (rows, columns, indexes and digits 1-based).
+nlohmann::json step_json(const Step& step, const Geometry& geometry);
+// {"er": 2.6, "ep": 1.2, "ed": 1.2, "level": "hard", "needs_chains": false, "steps": n};
+// a figure known only as a lower bound is null, with "er_min" (etc.) beside it.
+nlohmann::json rating_json(const Rating& rating);
+// {"status": "step"|..., "message": ..., "step": {...}} shaped by the grade:
+// vague gives technique and area only, placement just the next digit.
+nlohmann::json hint_json(const Hint& hint, HintLevel level, const Geometry& geometry);
 
 }  // namespace nonet::app

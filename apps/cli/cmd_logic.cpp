@@ -1,0 +1,269 @@
+// nonet explain | hint | rate: human-style solving over the engine's logic module.
+
+#include <cstdio>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "common/json_shapes.h"
+#include "nonet/format.h"
+#include "nonet/logic.h"
+#include "nonet/validate.h"
+
+namespace nonet::cli {
+namespace {
+
+struct LogicCommand {
+  BatchOptions batch;
+  std::string techniques = "se";
+  std::string level = "concrete";
+  std::string candidates;
+  std::string givens;
+  Profile profile() const { return profile_from_name(techniques).value_or(Profile::se); }
+};
+
+nlohmann::json head(const app::InputItem& item) {
+  return {{"index", item.index + 1}, {"line", item.puzzle.line}};
+}
+
+// One solver per thread, remade when the board size changes.
+class UniqueCheck {
+ public:
+  // Empty when the puzzle has exactly one solution, else why not.
+  std::string problem(const Grid& grid) {
+    if (geometry_ != &grid.geometry()) {
+      solver_ = make_solver(grid.geometry());
+      geometry_ = &grid.geometry();
+    }
+    const Validation v = validate(grid);
+    if (v.state == GridState::invalid) return app::conflicts_text(v, grid.geometry());
+    const SolveResult r = solver_->solve(grid, {});
+    switch (r.outcome()) {
+      case Outcome::solved: return "";
+      case Outcome::multiple: return "the puzzle has several solutions";
+      default: return "the puzzle has no solution";
+    }
+  }
+
+ private:
+  const Geometry* geometry_ = nullptr;
+  std::unique_ptr<Solver> solver_;
+};
+
+bool report_invalid(const app::InputItem& item, Format format, const std::string& why,
+                    std::string& out, std::string& err) {
+  err += "nonet: " + place(item) + ": " + why + "\n";
+  if (format == Format::json) {
+    nlohmann::json j = head(item);
+    j["status"] = "invalid";
+    j["error"] = {{"message", why}, {"line", item.puzzle.line}};
+    out += j.dump() + "\n";
+  } else {
+    out += "invalid: " + why + "\n";
+  }
+  return false;
+}
+
+std::string rating_line(const Rating& r) {
+  return format_rating(r.er, r.er_exact) + "/" + format_rating(r.ep, r.ep_exact) + "/" +
+         format_rating(r.ed, r.ed_exact) + " " + std::string(level_name(r.level));
+}
+
+app::PuzzleJob rate_job(const LogicCommand& cmd) {
+  auto check = std::make_shared<UniqueCheck>();
+  return [&cmd, check](const app::InputItem& item, std::string& out, std::string& err) {
+    const Format format = cmd.batch.format;
+    if (!item.puzzle.ok()) {
+      report_parse_error(item, format, out, err);
+      return false;
+    }
+    const Grid& grid = *item.puzzle.grid;
+    const std::string why = check->problem(grid);
+    if (!why.empty()) return report_invalid(item, format, why, out, err);
+    const Rating r = rate(grid, cmd.profile());
+    if (format == Format::json) {
+      nlohmann::json j = head(item);
+      j["status"] = "rated";
+      j.update(app::rating_json(r));
+      out += j.dump() + "\n";
+    } else {
+      out += rating_line(r) + "\n";
+    }
+    return true;
+  };
+}
+
+app::PuzzleJob explain_job(const LogicCommand& cmd) {
+  auto check = std::make_shared<UniqueCheck>();
+  return [&cmd, check](const app::InputItem& item, std::string& out, std::string& err) {
+    const Format format = cmd.batch.format;
+    if (!item.puzzle.ok()) {
+      report_parse_error(item, format, out, err);
+      return false;
+    }
+    const Grid& grid = *item.puzzle.grid;
+    const std::string why = check->problem(grid);
+    if (!why.empty()) return report_invalid(item, format, why, out, err);
+    const Geometry& g = grid.geometry();
+    const LogicPath path = solve_path(LogicState(grid), cmd.profile());
+    const Rating r = rate_path(path);
+    if (format == Format::json) {
+      nlohmann::json j = head(item);
+      j["status"] = path.solved ? "solved" : "needs_chains";
+      nlohmann::json steps = nlohmann::json::array();
+      for (const Step& s : path.steps) steps.push_back(app::step_json(s, g));
+      j["steps"] = std::move(steps);
+      j["rating"] = app::rating_json(r);
+      if (!path.solved) {
+        LogicState end(grid);
+        for (const Step& s : path.steps) end.apply(s);
+        j["stuck_at"] = to_line(end.grid());
+      }
+      out += j.dump() + "\n";
+    } else {
+      for (const Step& s : path.steps) {
+        out += format_rating(s.rating, true) + "  " + render_step(s, g) + "\n";
+      }
+      out += path.solved ? "solved: " : "stuck (needs chains): ";
+      out += rating_line(r) + "\n\n";
+    }
+    return true;
+  };
+}
+
+app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vector<Mask>> marks,
+                        std::shared_ptr<const Grid> givens) {
+  return [&cmd, marks, givens](const app::InputItem& item, std::string& out, std::string& err) {
+    const Format format = cmd.batch.format;
+    if (!item.puzzle.ok()) {
+      report_parse_error(item, format, out, err);
+      return false;
+    }
+    const Grid& grid = *item.puzzle.grid;
+    const Geometry& g = grid.geometry();
+    HintOptions options;
+    options.profile = cmd.profile();
+    if (marks) {
+      if (static_cast<int>(marks->size()) != g.cell_count()) {
+        return report_invalid(item, format, "--candidates is for another board size", out, err);
+      }
+      options.candidates = *marks;
+    }
+    if (givens) {
+      if (&givens->geometry() != &g) {
+        return report_invalid(item, format, "--givens is for another board size", out, err);
+      }
+      options.givens = givens.get();
+    }
+    const HintLevel level = hint_level_from_name(cmd.level).value_or(HintLevel::concrete);
+    const Hint hint = find_hint(grid, options);
+    const nlohmann::json j = app::hint_json(hint, level, g);
+    if (format == Format::json) {
+      nlohmann::json full = head(item);
+      full.update(j);
+      out += full.dump() + "\n";
+    } else if (hint.status == HintStatus::step) {
+      out += j["message"].get<std::string>() + "\n";
+    } else {
+      out += std::string(hint_status_name(hint.status)) + ": " + hint.message + "\n";
+    }
+    if (hint.status == HintStatus::invalid) {
+      err += "nonet: " + place(item) + ": " + hint.message + "\n";
+      return false;
+    }
+    return true;
+  };
+}
+
+void add_techniques_option(CLI::App& cmd, LogicCommand& c) {
+  cmd.add_option("-t,--techniques", c.techniques,
+                 "Technique set: se (Sudoku Explainer 1.2.1, default; defines ratings) or modern")
+      ->check([](const std::string& name) {
+        return profile_from_name(name) ? std::string()
+                                       : "unknown technique set '" + name + "'; choose se or modern";
+      });
+}
+
+}  // namespace
+
+void add_logic_commands(CLI::App& app, Action& action) {
+  static LogicCommand rate_cmd, explain_cmd, hint_cmd;
+
+  CLI::App* rate_app = app.add_subcommand(
+      "rate", "Rate puzzles on the Sudoku Explainer scale: ER/EP/ED and level, one line each");
+  add_batch_options(*rate_app, rate_cmd.batch);
+  add_techniques_option(*rate_app, rate_cmd);
+  rate_app->callback([&action] {
+    action = [] { return run(rate_cmd.batch, [] { return rate_job(rate_cmd); }); };
+  });
+
+  CLI::App* explain = app.add_subcommand(
+      "explain", "Solve puzzles step by step with human techniques, one step a line");
+  add_batch_options(*explain, explain_cmd.batch);
+  add_techniques_option(*explain, explain_cmd);
+  explain->callback([&action] {
+    action = [] { return run(explain_cmd.batch, [] { return explain_job(explain_cmd); }); };
+  });
+
+  CLI::App* hint = app.add_subcommand(
+      "hint", "The next step for a position (givens plus entries): vague, concrete or placement");
+  add_batch_options(*hint, hint_cmd.batch);
+  add_techniques_option(*hint, hint_cmd);
+  hint->add_option("-l,--level", hint_cmd.level, "Hint grade: vague, concrete (default), placement")
+      ->check(CLI::IsMember({"vague", "concrete", "placement"}));
+  hint->add_option("--candidates", hint_cmd.candidates,
+                   "The player's candidates: N*N groups (e.g. \"12 5 379 ...\") or a "
+                   "729-character pencil-mark string");
+  hint->add_option("--givens", hint_cmd.givens,
+                   "The original puzzle, so that wrong entries can be named");
+  hint->callback([&action] {
+    action = [] {
+      std::shared_ptr<const Grid> givens;
+      if (!hint_cmd.givens.empty()) {
+        ParsedPuzzle p = parse_puzzle(hint_cmd.givens, parse_options(hint_cmd.batch));
+        if (!p.ok()) {
+          std::fprintf(stderr, "nonet: --givens: %s\n", p.error.to_string().c_str());
+          return 2;
+        }
+        givens = std::make_shared<const Grid>(*p.grid);
+      }
+      std::shared_ptr<const std::vector<Mask>> marks;
+      if (!hint_cmd.candidates.empty()) {
+        const Geometry* g = givens ? &givens->geometry() : nullptr;
+        if (!g) {
+          ParseOptions po = parse_options(hint_cmd.batch);
+          g = po.box_rows > 0 ? Geometry::get(po.box_rows, po.box_cols) : nullptr;
+        }
+        if (!g) {
+          // Infer the size from the number of groups (or N^3 characters).
+          const std::string& t = hint_cmd.candidates;
+          int groups = 0;
+          bool in = false;
+          for (char ch : t) {
+            const bool sep = ch == ' ' || ch == '\t' || ch == ',' || ch == '\n' || ch == '\r';
+            if (!sep && !in) ++groups;
+            in = !sep;
+          }
+          g = Geometry::for_cell_count(groups);
+          if (!g && t.size() == 729) g = Geometry::get(3, 3);
+        }
+        if (!g) {
+          std::fprintf(stderr, "nonet: --candidates: cannot tell the board size; expected N*N "
+                               "groups or 729 characters\n");
+          return 2;
+        }
+        auto parsed = std::make_shared<std::vector<Mask>>();
+        ParseError error;
+        if (!parse_candidates(hint_cmd.candidates, *g, *parsed, error)) {
+          std::fprintf(stderr, "nonet: --candidates: %s\n", error.to_string().c_str());
+          return 2;
+        }
+        marks = parsed;
+      }
+      return run(hint_cmd.batch, [marks, givens] { return hint_job(hint_cmd, marks, givens); });
+    };
+  });
+}
+
+}  // namespace nonet::cli

@@ -1,0 +1,267 @@
+#pragma once
+// Human-style solving: techniques that a player would use, steps as data, and a
+// difficulty rating on the Sudoku Explainer (SE) scale.
+//
+//   nonet::LogicState state(grid);                          // candidates from the values
+//   while (auto step = nonet::next_step(state)) {           // the easiest step (SE order)
+//     std::puts(nonet::render_step(*step, state.geometry()).c_str());
+//     state.apply(*step);
+//   }
+//   nonet::Rating r = nonet::rate(grid);                    // ER / EP / ED and level
+//
+// Every finder works on every board size: it loops over the geometry's table of
+// houses. Steps are pure data (technique, rating, pattern cells and houses,
+// placements, eliminations, room for chain links); text is rendered from them.
+// Nothing here does I/O, reads a clock or keeps global mutable state.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "nonet/format.h"
+#include "nonet/grid.h"
+
+namespace nonet {
+
+// Every technique a step can carry. The chain family (SE 6.5 and up) is listed so
+// that Step and the registry already have a place for it.
+enum class Technique : std::uint8_t {
+  full_house,
+  hidden_single,
+  naked_single,
+  direct_pointing,
+  direct_claiming,
+  direct_hidden_pair,
+  direct_hidden_triple,
+  pointing,
+  claiming,
+  naked_pair,
+  naked_triple,
+  naked_quad,
+  hidden_pair,
+  hidden_triple,
+  hidden_quad,
+  x_wing,
+  swordfish,
+  jellyfish,
+  xy_wing,
+  xyz_wing,
+  unique_rectangle,  // rectangles and longer loops, types 1-4 (Step::variant)
+  bug,               // bivalue universal grave, types 1-4 (Step::variant)
+  aligned_pair_exclusion,
+  // The "modern" profile adds these.
+  skyscraper,
+  two_string_kite,
+  empty_rectangle,
+  w_wing,
+  finned_x_wing,     // Step::variant 1 when sashimi
+  finned_swordfish,  // Step::variant 1 when sashimi
+  simple_coloring,
+  // Reserved for the chain family.
+  x_cycle,
+  y_cycle,
+  forcing_chain,
+  nishio_forcing_chain,
+  multiple_forcing_chain,
+  dynamic_forcing_chain,
+};
+
+// "Hidden Single", "Naked Pair", "X-Wing", ...
+std::string_view technique_name(Technique technique);
+
+// A candidate: digit `digit` (1-based) in cell `cell` (0-based index).
+struct CellDigit {
+  int cell = 0;
+  int digit = 0;
+  friend bool operator==(const CellDigit&, const CellDigit&) = default;
+};
+
+// One link of a chain: from one candidate to the next, strong (if the first is
+// false the second is true) or weak (if the first is true the second is false).
+struct ChainLink {
+  CellDigit from;
+  CellDigit to;
+  bool strong = false;
+};
+
+// One logical step, as data. Ratings are tenths of the SE scale (23 = 2.3) so
+// they compare exactly.
+struct Step {
+  Technique technique = Technique::full_house;
+  int rating = 0;
+  // Technique detail: the type of a unique rectangle / BUG, 1 for a sashimi fish.
+  int variant = 0;
+  std::vector<int> houses;  // houses of the pattern: the main house first; fish: base, cover
+  std::vector<int> cells;   // cells of the pattern (XY-Wing: pivot, wing, wing)
+  std::vector<int> secondary_cells;  // fins, rescue cells, partner cells of a set
+  Mask digits = 0;                   // digits of the pattern
+  std::vector<CellDigit> placements;
+  std::vector<CellDigit> eliminations;
+  // SE's "direct" techniques place a digit that a pattern implies; the pattern's
+  // eliminations are listed here for the explanation and are not applied.
+  std::vector<CellDigit> implied;
+  std::vector<ChainLink> links;  // for the chain family
+
+  double rating_value() const { return rating / 10.0; }
+};
+
+// A position being solved: the values and, for each empty cell, its candidates.
+// Cheap to copy (two flat arrays).
+class LogicState {
+ public:
+  // Candidates computed from the values (every digit no peer holds).
+  explicit LogicState(const Grid& grid);
+  // Candidates given by the player, one mask per cell (bit d-1 = digit d); they
+  // are intersected with what the values allow, so a mark that a peer's value
+  // rules out is dropped. Filled cells ignore their mask.
+  LogicState(const Grid& grid, std::span<const Mask> candidates);
+
+  const Geometry& geometry() const { return *geometry_; }
+  int value(int cell) const { return values_[static_cast<std::size_t>(cell)]; }
+  // An empty cell's candidates; 0 for a filled cell.
+  Mask candidates(int cell) const { return candidates_[static_cast<std::size_t>(cell)]; }
+  int empty_count() const { return empty_; }
+  bool solved() const { return empty_ == 0; }
+  // Digits placed so far, per digit (index 1..N).
+  int digit_count(int digit) const { return digit_counts_[static_cast<std::size_t>(digit)]; }
+
+  // Where `digit` may still go in `house`: bit i = the house's i-th cell.
+  Mask positions(int house, int digit) const;
+  int empty_in_house(int house) const;
+
+  void place(int cell, int digit);      // sets the value, removes it from the peers
+  void eliminate(int cell, int digit);  // removes one candidate
+  // Applies a step: its eliminations, then its placements.
+  void apply(const Step& step);
+
+  Grid grid() const;
+
+ private:
+  const Geometry* geometry_;
+  std::vector<std::uint8_t> values_;
+  std::vector<Mask> candidates_;
+  std::vector<int> digit_counts_;
+  int empty_ = 0;
+};
+
+// Which techniques are tried, in which order. `se` is Sudoku Explainer 1.2.1's
+// set and order (the default, and the one ratings are defined by); `modern` adds
+// single-digit patterns, W-Wing, finned fish and simple coloring.
+enum class Profile : std::uint8_t { se, modern };
+std::string_view profile_name(Profile profile);                  // "se", "modern"
+std::optional<Profile> profile_from_name(std::string_view name);  // nullopt when unknown
+
+// One entry of a profile's ordered registry: a family of techniques found by one
+// finder, with the SE rating(s) its steps carry.
+struct TechniqueInfo {
+  std::string_view name;     // "Naked Pair"
+  std::string_view ratings;  // "3.0", or "1.0 / 1.2 / 1.5" for a family
+  bool (*find)(const LogicState& state, Step& step);  // true when a step was found
+};
+std::span<const TechniqueInfo> techniques(Profile profile);
+
+// The next step: the first step that the profile's first productive finder
+// yields, exactly as SE picks it. nullopt when the position is solved or no
+// technique of the profile applies (the puzzle needs chains, or is broken).
+std::optional<Step> next_step(const LogicState& state, Profile profile = Profile::se);
+
+// Difficulty bands over ER (documented in docs/logic.md).
+enum class Level : std::uint8_t { easy, medium, hard, expert, extreme };
+std::string_view level_name(Level level);  // "easy", ...
+Level level_for(int er_tenths, bool needs_chains);
+
+// A puzzle's rating on the SE scale, in tenths.
+//   er: the hardest step of the path that always takes the easiest step;
+//   ep: the hardest step up to and including the first placement;
+//   ed: the rating of the first step (SE's "diamond": hardest before anything
+//       else is learned).
+// When the profile's techniques run out before the end, needs_chains is set and
+// each figure not yet settled is only a lower bound: max(found so far, 6.5).
+struct Rating {
+  int er = 0, ep = 0, ed = 0;
+  bool er_exact = true, ep_exact = true, ed_exact = true;
+  bool needs_chains = false;
+  int steps = 0;  // steps applied
+  Level level = Level::easy;
+};
+
+// Every step from `puzzle` until it is solved or no technique applies.
+struct LogicPath {
+  std::vector<Step> steps;
+  bool solved = false;  // false: stuck, the rest needs chains
+};
+LogicPath solve_path(const LogicState& start, Profile profile = Profile::se);
+
+// Rates a puzzle. The caller checks that it has a unique solution (a broken
+// puzzle just gets stuck and reads as needs_chains).
+Rating rate(const Grid& puzzle, Profile profile = Profile::se);
+Rating rate_path(const LogicPath& path);
+// "2.6", or ">=6.5" when only a lower bound is known.
+std::string format_rating(int tenths, bool exact);
+
+// The step's technique as a player reads it, with its variant: "Unique Loop
+// type 2", "BUG type 1", "Sashimi X-Wing".
+std::string step_title(const Step& step);
+// Text of a step, cells named rXcY:
+//   "Hidden Single: r3c5 is the only place for 7 in box 2"
+//   "Naked Pair 4/8 in row 6 at r6c2, r6c7 => r6c1, r6c5 <> 4, 8"
+std::string render_step(const Step& step, const Geometry& geometry);
+// The area of a step for a vague hint: "Look for a Naked Pair in row 6".
+std::string render_vague(const Step& step, const Geometry& geometry);
+// Eliminations as text, grouped by cells that lose the same digits:
+// "r6c1, r6c5 <> 4, 8".
+std::string render_eliminations(std::span<const CellDigit> eliminations,
+                                const Geometry& geometry);
+
+// Reads a player's candidates for a board of `geometry`: either N*N groups
+// separated by whitespace or commas, each the symbols of the cell's candidates
+// (".", "0" or "-" for none), e.g. "1289 5 37 ..."; or, up to 9x9, one string of
+// N*N*N characters, N per cell, a digit where it is a candidate and '.' or '0'
+// where not (the common 729-character form). Returns false with a positioned
+// error (column = 1-based character) on anything else.
+bool parse_candidates(std::string_view text, const Geometry& geometry, std::vector<Mask>& out,
+                      ParseError& error);
+
+// --- Hints -------------------------------------------------------------------
+
+enum class HintLevel : std::uint8_t { vague, concrete, placement };
+std::optional<HintLevel> hint_level_from_name(std::string_view name);
+
+struct HintOptions {
+  Profile profile = Profile::se;
+  // The player's candidates (one mask per cell), or empty to compute them.
+  std::span<const Mask> candidates;
+  // The original puzzle, when known: entries that differ from its solution are
+  // named. Without it, a wrong entry is detected when the position has no solution.
+  const Grid* givens = nullptr;
+};
+
+enum class HintStatus : std::uint8_t {
+  step,               // `step` holds the next step
+  solved,             // nothing left to do
+  wrong_entries,      // an entry contradicts the solution (wrong_cells may name them)
+  wrong_candidates,   // the player's candidates exclude a correct digit
+  invalid,            // the givens conflict, have no solution or several
+  needs_chains,       // no technique of the profile applies; the solution exists
+};
+std::string_view hint_status_name(HintStatus status);
+
+struct Hint {
+  HintStatus status = HintStatus::invalid;
+  std::optional<Step> step;            // status == step
+  // For the placement grade: the first placement on the logical path from here
+  // (the eliminations before it are not shown).
+  std::optional<CellDigit> placement;
+  std::vector<int> wrong_cells;               // entries that differ from the solution
+  std::vector<CellDigit> missing_candidates;  // correct digits the player's marks lack
+  std::string message;                        // a sentence for the player
+};
+
+// The next step for a position (givens plus the player's entries). Every step is
+// checked against the solution first, so a hint never builds on a wrong entry.
+Hint find_hint(const Grid& position, const HintOptions& options = {});
+
+}  // namespace nonet

@@ -1,0 +1,79 @@
+// Aligned pair exclusion (6.2): two cells that share at least two bivalue
+// "excluder" peers; a pair of digits for them is impossible when it would empty
+// an excluder (or repeat a digit in cells that see each other); a digit of a cell
+// that belongs to no possible pair is eliminated.
+
+#include <algorithm>
+
+#include "logic/finders.h"
+
+namespace nonet::logic_detail {
+
+bool find_aligned_pair_exclusion(const LogicState& s, Step& step) {
+  const Geometry& g = s.geometry();
+  // Base cells, in index order, with their bivalue peers. Like SE, a cell next
+  // to a naked single is skipped (singles come first anyway).
+  std::vector<int> bases;
+  std::vector<std::vector<int>> excluders;
+  for (int cell = 0; cell < g.cell_count(); ++cell) {
+    if (popcount(s.candidates(cell)) < 2) continue;
+    bool single = false;
+    std::vector<int> ex;
+    for (int p : g.peers(cell)) {
+      const int count = popcount(s.candidates(p));
+      if (count == 1) single = true;
+      if (count == 2) ex.push_back(p);
+    }
+    if (!single && !ex.empty()) {
+      bases.push_back(cell);
+      excluders.push_back(std::move(ex));
+    }
+  }
+  const int count = static_cast<int>(bases.size());
+  if (count < 2) return false;
+  return for_each_combination(count, 2, [&](Mask pick) {
+    const int i0 = std::countr_zero(pick);
+    const int i1 = std::countr_zero(pick & (pick - 1));
+    const int a = bases[i0], b = bases[i1];
+    std::vector<int> shared;
+    for (int e : excluders[i0]) {
+      if (std::find(excluders[i1].begin(), excluders[i1].end(), e) != excluders[i1].end()) {
+        shared.push_back(e);
+      }
+    }
+    if (shared.size() < 2) return false;
+    const bool see = sees(g, a, b);
+    Mask allowed_a = 0, allowed_b = 0;
+    for (Mask ma = s.candidates(a); ma; ma &= ma - 1) {
+      const Mask da = ma & (~ma + 1);
+      for (Mask mb = s.candidates(b); mb; mb &= mb - 1) {
+        const Mask db = mb & (~mb + 1);
+        if (da == db && see) continue;
+        bool ok = true;
+        for (int e : shared) {
+          if ((s.candidates(e) & ~(da | db)) == 0) {
+            ok = false;
+            break;
+          }
+        }
+        if (ok) {
+          allowed_a |= da;
+          allowed_b |= db;
+        }
+      }
+    }
+    Step out;
+    eliminate_digits(out, a, s.candidates(a) & ~allowed_a);
+    eliminate_digits(out, b, s.candidates(b) & ~allowed_b);
+    if (out.eliminations.empty()) return false;
+    out.technique = Technique::aligned_pair_exclusion;
+    out.rating = 62;
+    out.cells = {a, b};
+    out.secondary_cells = shared;
+    out.digits = s.candidates(a) | s.candidates(b);
+    step = std::move(out);
+    return true;
+  });
+}
+
+}  // namespace nonet::logic_detail

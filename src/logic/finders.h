@@ -1,0 +1,85 @@
+#pragma once
+// Internal: the technique finders and the small tools they share. Each finder
+// returns the first step it meets, scanning in Sudoku Explainer's order, so the
+// path (and so the rating) matches SE's.
+
+#include <array>
+#include <bit>
+
+#include "nonet/logic.h"
+
+namespace nonet::logic_detail {
+
+inline int popcount(Mask m) { return std::popcount(m); }
+inline int lowest_digit(Mask m) { return std::countr_zero(m) + 1; }
+inline Mask digit_bit(int digit) { return Mask{1} << (digit - 1); }
+
+// The next larger mask with the same number of bits (Gosper's hack): subsets of
+// a given size visited in increasing numeric order, as SE's permutations are.
+inline Mask next_combination(Mask m) {
+  const Mask smallest = m & (~m + 1);
+  const Mask ripple = m + smallest;
+  const Mask ones = ((m ^ ripple) >> 2) / smallest;
+  return ripple | ones;
+}
+
+// Calls fn(mask) for every k-subset of the low n bits, in increasing order; stops
+// early when fn returns true and then returns true.
+template <class Fn>
+bool for_each_combination(int n, int k, Fn&& fn) {
+  if (k <= 0 || k > n) return false;
+  const Mask limit = n >= 32 ? ~Mask{0} : (Mask{1} << n) - 1;
+  for (Mask m = (Mask{1} << k) - 1;;) {
+    if (fn(m)) return true;
+    const Mask next = next_combination(m);
+    if (next > limit || next <= m) return false;
+    m = next;
+  }
+}
+
+// House kinds in the order SE scans them for singles and subsets: boxes,
+// columns, rows.
+inline std::array<HouseKind, 3> se_kind_order() {
+  return {HouseKind::box, HouseKind::column, HouseKind::row};
+}
+inline int house_of_kind(const Geometry& g, HouseKind kind, int index) {
+  return static_cast<int>(kind) * g.side() + index;
+}
+
+// Whether two houses share a cell.
+bool houses_cross(const Geometry& g, int a, int b);
+// Whether two cells see each other (same row, column or box).
+inline bool sees(const Geometry& g, int a, int b) {
+  return a != b && (g.row_of(a) == g.row_of(b) || g.col_of(a) == g.col_of(b) ||
+                    g.box_of(a) == g.box_of(b));
+}
+
+// The digits of a mask in ascending order / the cells of a house position mask.
+std::vector<int> digits_of(Mask m);
+std::vector<int> cells_of(const Geometry& g, int house, Mask positions);
+
+// Appends an elimination of every digit of `digits` from `cell`.
+void eliminate_digits(Step& step, int cell, Mask digits);
+
+// --- finders (one file per family) ---
+bool find_singles(const LogicState& s, Step& step);  // full house, hidden single
+bool find_naked_single(const LogicState& s, Step& step);
+bool find_direct_intersection(const LogicState& s, Step& step);
+bool find_intersection(const LogicState& s, Step& step);
+bool find_direct_hidden_set(const LogicState& s, Step& step, int degree);
+bool find_hidden_set(const LogicState& s, Step& step, int degree);
+bool find_naked_set(const LogicState& s, Step& step, int degree);
+bool find_fish(const LogicState& s, Step& step, int degree);
+bool find_finned_fish(const LogicState& s, Step& step, int degree);
+bool find_xy_wing(const LogicState& s, Step& step);
+bool find_xyz_wing(const LogicState& s, Step& step);
+bool find_w_wing(const LogicState& s, Step& step);
+bool find_unique_loop(const LogicState& s, Step& step);
+bool find_bug(const LogicState& s, Step& step);
+bool find_aligned_pair_exclusion(const LogicState& s, Step& step);
+bool find_skyscraper(const LogicState& s, Step& step);
+bool find_two_string_kite(const LogicState& s, Step& step);
+bool find_empty_rectangle(const LogicState& s, Step& step);
+bool find_simple_coloring(const LogicState& s, Step& step);
+
+}  // namespace nonet::logic_detail

@@ -1,0 +1,216 @@
+// Hints: the next step for a player's position, checked against the solution so
+// that a wrong entry or a wrongly removed candidate is reported instead of a
+// step built on it.
+
+#include <algorithm>
+
+#include "logic/finders.h"
+#include "nonet/solver.h"
+#include "nonet/validate.h"
+
+namespace nonet {
+namespace {
+
+using namespace logic_detail;
+
+bool sound(const Step& step, const Grid& solution) {
+  for (const CellDigit& p : step.placements) {
+    if (solution[p.cell] != p.digit) return false;
+  }
+  for (const CellDigit& e : step.eliminations) {
+    if (solution[e.cell] == e.digit) return false;
+  }
+  return true;
+}
+
+Hint fail(HintStatus status, std::string message) {
+  Hint h;
+  h.status = status;
+  h.message = std::move(message);
+  return h;
+}
+
+}  // namespace
+
+std::optional<HintLevel> hint_level_from_name(std::string_view name) {
+  if (name == "vague") return HintLevel::vague;
+  if (name == "concrete") return HintLevel::concrete;
+  if (name == "placement") return HintLevel::placement;
+  return std::nullopt;
+}
+
+std::string_view hint_status_name(HintStatus status) {
+  switch (status) {
+    case HintStatus::step: return "step";
+    case HintStatus::solved: return "solved";
+    case HintStatus::wrong_entries: return "wrong_entries";
+    case HintStatus::wrong_candidates: return "wrong_candidates";
+    case HintStatus::invalid: return "invalid";
+    case HintStatus::needs_chains: return "needs_chains";
+  }
+  return "invalid";
+}
+
+Hint find_hint(const Grid& position, const HintOptions& options) {
+  const Geometry& g = position.geometry();
+  if (options.givens && &options.givens->geometry() != &g) {
+    return fail(HintStatus::invalid, "the givens and the position differ in size");
+  }
+  if (!options.candidates.empty() && static_cast<int>(options.candidates.size()) != g.cell_count()) {
+    return fail(HintStatus::invalid, "expected candidates for " + std::to_string(g.cell_count()) +
+                                         " cells, got " + std::to_string(options.candidates.size()));
+  }
+  // The solution comes from the givens when known (so wrong entries can be
+  // named), else from the position itself.
+  const Grid& basis = options.givens ? *options.givens : position;
+  if (options.givens) {
+    for (int c = 0; c < g.cell_count(); ++c) {
+      if (basis[c] != 0 && position[c] != basis[c]) {
+        return fail(HintStatus::invalid, "the position changes the given at " + g.cell_name(c));
+      }
+    }
+  }
+  const Validation basis_check = validate(basis);
+  if (basis_check.state == GridState::invalid) {
+    if (options.givens) return fail(HintStatus::invalid, "the givens conflict: " + describe(basis_check.conflicts[0], g));
+    Hint h = fail(HintStatus::wrong_entries, "an entry breaks the rules: " +
+                                                 describe(basis_check.conflicts[0], g));
+    for (const Conflict& c : basis_check.conflicts) {
+      h.wrong_cells.insert(h.wrong_cells.end(), c.cells.begin(), c.cells.end());
+    }
+    std::sort(h.wrong_cells.begin(), h.wrong_cells.end());
+    h.wrong_cells.erase(std::unique(h.wrong_cells.begin(), h.wrong_cells.end()), h.wrong_cells.end());
+    return h;
+  }
+  auto solver = make_solver(g);
+  const SolveResult result = solver->solve(basis, {});
+  if (result.outcome() == Outcome::multiple) {
+    return fail(HintStatus::invalid, "the puzzle has several solutions; hints need exactly one");
+  }
+  if (result.outcome() != Outcome::solved) {
+    if (options.givens) return fail(HintStatus::invalid, "the givens have no solution");
+    return fail(HintStatus::wrong_entries,
+                "the position has no solution: at least one entry is wrong");
+  }
+  const Grid& solution = *result.solution;
+
+  Hint hint;
+  for (int c = 0; c < g.cell_count(); ++c) {
+    if (position[c] != 0 && position[c] != solution[c]) hint.wrong_cells.push_back(c);
+  }
+  if (!hint.wrong_cells.empty()) {
+    hint.status = HintStatus::wrong_entries;
+    std::string cells;
+    for (int c : hint.wrong_cells) cells += (cells.empty() ? "" : ", ") + g.cell_name(c);
+    hint.message = "these entries contradict the solution: " + cells;
+    return hint;
+  }
+  if (position.complete()) {
+    hint.status = HintStatus::solved;
+    hint.message = "the puzzle is solved";
+    return hint;
+  }
+  const LogicState state = options.candidates.empty() ? LogicState(position)
+                                                      : LogicState(position, options.candidates);
+  for (int c = 0; c < g.cell_count(); ++c) {
+    if (position[c] == 0 && !(state.candidates(c) & digit_bit(solution[c]))) {
+      hint.missing_candidates.push_back({c, solution[c]});
+    }
+  }
+  if (!hint.missing_candidates.empty()) {
+    hint.status = HintStatus::wrong_candidates;
+    std::string cells;
+    for (const CellDigit& m : hint.missing_candidates) {
+      cells += (cells.empty() ? "" : ", ") + g.cell_name(m.cell);
+    }
+    hint.message = "a candidate that is needed was removed in " + cells;
+    return hint;
+  }
+  std::optional<Step> step = next_step(state, options.profile);
+  if (!step || !sound(*step, solution)) {
+    hint.status = HintStatus::needs_chains;
+    hint.message = "no technique of this profile applies here; the next step needs chains";
+    return hint;
+  }
+  hint.status = HintStatus::step;
+  hint.message = render_step(*step, g);
+  // The first placement on the path from here, for the placement grade.
+  LogicState walk = state;
+  Step current = *step;
+  for (int guard = 0; guard < g.cell_count() * (g.side() + 1); ++guard) {
+    if (!current.placements.empty()) {
+      hint.placement = current.placements.front();
+      break;
+    }
+    walk.apply(current);
+    std::optional<Step> next = next_step(walk, options.profile);
+    if (!next || !sound(*next, solution)) break;
+    current = std::move(*next);
+  }
+  hint.step = std::move(step);
+  return hint;
+}
+
+}  // namespace nonet
+
+namespace nonet {
+
+bool parse_candidates(std::string_view text, const Geometry& g, std::vector<Mask>& out,
+                      ParseError& error) {
+  const int n = g.side();
+  const std::size_t cells = static_cast<std::size_t>(g.cell_count());
+  out.assign(cells, 0);
+  auto bad = [&](std::size_t at, std::string message) {
+    error = ParseError{1, static_cast<int>(at) + 1, std::move(message)};
+    return false;
+  };
+  auto separator = [](char c) { return c == ' ' || c == '\t' || c == ',' || c == '\n' || c == '\r'; };
+  if (text.size() > cells * static_cast<std::size_t>(n + 1) * 4 + 64) {
+    return bad(0, "candidate text too long for a " + g.describe() + " board");
+  }
+  // Positional form: N characters per cell, no separators.
+  if (n <= 9 && text.size() == cells * static_cast<std::size_t>(n) &&
+      std::none_of(text.begin(), text.end(), separator)) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const char ch = text[i];
+      const int slot = static_cast<int>(i % static_cast<std::size_t>(n)) + 1;
+      if (ch == '.' || ch == '0' || ch == '-') continue;
+      if (Geometry::digit_of_symbol(ch) != slot) {
+        return bad(i, std::string("expected '") + Geometry::symbol(slot) + "' or '.' but found '" +
+                          ch + "'");
+      }
+      out[i / static_cast<std::size_t>(n)] |= Mask{1} << (slot - 1);
+    }
+    return true;
+  }
+  std::size_t cell = 0, i = 0;
+  while (i < text.size()) {
+    if (separator(text[i])) {
+      ++i;
+      continue;
+    }
+    const std::size_t start = i;
+    while (i < text.size() && !separator(text[i])) ++i;
+    if (cell >= cells) return bad(start, "more than " + std::to_string(cells) + " cells of candidates");
+    const std::string_view group = text.substr(start, i - start);
+    Mask m = 0;
+    if (!(group == "." || group == "0" || group == "-")) {
+      for (std::size_t k = 0; k < group.size(); ++k) {
+        const int d = Geometry::digit_of_symbol(group[k]);
+        if (d < 1 || d > n) {
+          return bad(start + k, std::string("'") + group[k] + "' is not a digit of a " +
+                                    g.describe() + " board");
+        }
+        m |= Mask{1} << (d - 1);
+      }
+    }
+    out[cell++] = m;
+  }
+  if (cell != cells) {
+    return bad(text.size(), "expected candidates for " + std::to_string(cells) + " cells, found " +
+                                std::to_string(cell));
+  }
+  return true;
+}
+
+}  // namespace nonet

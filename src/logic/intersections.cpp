@@ -1,0 +1,121 @@
+// Intersections: a digit confined to the crossing of a box and a line.
+// Pointing (box -> line, 2.6), claiming (line -> box, 2.8), and SE's "direct"
+// forms (1.7 / 1.9) that only count when the confinement leaves a hidden single
+// in another house of the first kind.
+
+#include "logic/finders.h"
+
+namespace nonet::logic_detail {
+namespace {
+
+// SE's scan order of (confining house kind, crossing house kind).
+constexpr std::array<std::array<HouseKind, 2>, 4> kPairs = {{
+    {HouseKind::box, HouseKind::column},
+    {HouseKind::box, HouseKind::row},
+    {HouseKind::column, HouseKind::box},
+    {HouseKind::row, HouseKind::box},
+}};
+
+// Cells of `house` (a position mask over house2) that hold `digit` and lie
+// outside `inner`.
+Mask house_mask_of_cells(const Geometry& g, int house, int other) {
+  Mask m = 0;
+  int i = 0;
+  for (int cell : g.house_cells(house)) {
+    for (int h : g.houses_of(cell)) {
+      if (h == other) m |= Mask{1} << i;
+    }
+    ++i;
+  }
+  return m;
+}
+
+void fill_pattern(const LogicState& s, Step& step, int h1, int h2, int digit) {
+  const Geometry& g = s.geometry();
+  step.houses = {h1, h2};
+  step.digits = digit_bit(digit);
+  step.cells = cells_of(g, h1, s.positions(h1, digit));
+}
+
+// Eliminations: cells of h2 outside h1 that still hold the digit.
+std::vector<CellDigit> removals(const LogicState& s, int h1, int h2, int digit) {
+  const Geometry& g = s.geometry();
+  std::vector<CellDigit> out;
+  const Mask bit = digit_bit(digit);
+  for (int cell : g.house_cells(h2)) {
+    bool inside = false;
+    for (int h : g.houses_of(cell)) inside |= h == h1;
+    if (!inside && (s.candidates(cell) & bit)) out.push_back({cell, digit});
+  }
+  return out;
+}
+
+// Scans every (h1, h2, digit) where the digit's places in h1 all lie in h2;
+// `on_found` decides whether that makes a step.
+template <class OnFound>
+bool scan(const LogicState& s, OnFound&& on_found) {
+  const Geometry& g = s.geometry();
+  const int n = g.side();
+  for (const auto& pair : kPairs) {
+    for (int digit = 1; digit <= n; ++digit) {
+      for (int i1 = 0; i1 < n; ++i1) {
+        const int h1 = house_of_kind(g, pair[0], i1);
+        const Mask pos = s.positions(h1, digit);
+        if (popcount(pos) < 2) continue;  // one place is a hidden single
+        for (int i2 = 0; i2 < n; ++i2) {
+          const int h2 = house_of_kind(g, pair[1], i2);
+          if (!houses_cross(g, h1, h2)) continue;
+          if ((pos & ~house_mask_of_cells(g, h1, h2)) != 0) continue;
+          if (on_found(pair[0], i1, h1, h2, digit)) return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool find_intersection(const LogicState& s, Step& step) {
+  return scan(s, [&](HouseKind kind1, int, int h1, int h2, int digit) {
+    std::vector<CellDigit> out = removals(s, h1, h2, digit);
+    if (out.empty()) return false;
+    step = Step{};
+    const bool pointing = kind1 == HouseKind::box;
+    step.technique = pointing ? Technique::pointing : Technique::claiming;
+    step.rating = pointing ? 26 : 28;
+    fill_pattern(s, step, h1, h2, digit);
+    step.eliminations = std::move(out);
+    return true;
+  });
+}
+
+bool find_direct_intersection(const LogicState& s, Step& step) {
+  const Geometry& g = s.geometry();
+  return scan(s, [&](HouseKind kind1, int i1, int h1, int h2, int digit) {
+    // Another house of the first kind crossing h2 whose places for the digit,
+    // once those inside h2 are gone, come down to one.
+    for (int i3 = 0; i3 < g.side(); ++i3) {
+      if (i3 == i1) continue;
+      const int h3 = house_of_kind(g, kind1, i3);
+      if (!houses_cross(g, h3, h2)) continue;
+      const Mask pos3 = s.positions(h3, digit);
+      if (popcount(pos3) < 2) continue;
+      const Mask left = pos3 & ~house_mask_of_cells(g, h3, h2);
+      if (popcount(left) != 1) continue;
+      const int cell = g.house_cells(h3)[std::countr_zero(left)];
+      step = Step{};
+      const bool pointing = kind1 == HouseKind::box;
+      step.technique = pointing ? Technique::direct_pointing : Technique::direct_claiming;
+      step.rating = pointing ? 17 : 19;
+      fill_pattern(s, step, h1, h2, digit);
+      step.houses.push_back(h3);
+      step.implied = removals(s, h1, h2, digit);
+      step.placements = {{cell, digit}};
+      return true;
+    }
+    return false;
+  });
+}
+
+}  // namespace nonet::logic_detail

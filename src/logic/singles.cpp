@@ -1,0 +1,78 @@
+// Singles: full house (1.0), hidden single (box 1.2, row or column 1.5), naked
+// single (2.3).
+
+#include "logic/finders.h"
+
+namespace nonet::logic_detail {
+namespace {
+
+// Digits with exactly one place in `house`, found in one pass over its cells:
+// `once` collects digits seen, `twice` those seen again.
+Mask lone_digits(const LogicState& s, int house) {
+  Mask once = 0, twice = 0;
+  for (int cell : s.geometry().house_cells(house)) {
+    const Mask m = s.candidates(cell);
+    twice |= once & m;
+    once |= m;
+  }
+  return once & ~twice;
+}
+
+int only_cell(const LogicState& s, int house, int digit) {
+  const Mask bit = digit_bit(digit);
+  for (int cell : s.geometry().house_cells(house)) {
+    if (s.candidates(cell) & bit) return cell;
+  }
+  return -1;
+}
+
+// SE scans the last empty cells of houses first (full houses), then hidden
+// singles; boxes, then columns, then rows, digits ascending.
+bool scan(const LogicState& s, Step& step, bool full_house) {
+  const Geometry& g = s.geometry();
+  for (HouseKind kind : se_kind_order()) {
+    for (int i = 0; i < g.side(); ++i) {
+      const int house = house_of_kind(g, kind, i);
+      const bool alone = s.empty_in_house(house) == 1;
+      if (alone != full_house) continue;
+      const Mask lone = lone_digits(s, house);
+      if (!lone) continue;
+      const int digit = lowest_digit(lone);
+      const int cell = only_cell(s, house, digit);
+      step = Step{};
+      step.technique = full_house ? Technique::full_house : Technique::hidden_single;
+      step.rating = full_house ? 10 : kind == HouseKind::box ? 12 : 15;
+      step.houses = {house};
+      step.cells = {cell};
+      step.digits = digit_bit(digit);
+      step.placements = {{cell, digit}};
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool find_singles(const LogicState& s, Step& step) {
+  return scan(s, step, true) || scan(s, step, false);
+}
+
+bool find_naked_single(const LogicState& s, Step& step) {
+  const Geometry& g = s.geometry();
+  for (int cell = 0; cell < g.cell_count(); ++cell) {
+    const Mask m = s.candidates(cell);
+    if (m && (m & (m - 1)) == 0) {
+      step = Step{};
+      step.technique = Technique::naked_single;
+      step.rating = 23;
+      step.cells = {cell};
+      step.digits = m;
+      step.placements = {{cell, lowest_digit(m)}};
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace nonet::logic_detail

@@ -268,14 +268,18 @@ class Kernel {
 
   // Places digit d at the cell `bit` of band b: d leaves the cell's 20 peers
   // (one vector and-not over all three bands) and every other digit leaves the
-  // cell. Precondition: d is a candidate of the cell.
+  // cell. Precondition: d is a candidate of the cell. A naked single has no
+  // other digit to clear (kOthersGone), which skips the nine-word loop.
+  template <bool kOthersGone = false>
   static void place(State& s, int d, int b, std::uint32_t bit) {
     const int cell = 27 * b + std::countr_zero(bit);
     const Lanes peers = Lanes::load(kPeers[static_cast<std::size_t>(cell)].band);
     Lanes::and_not(Lanes::load(s.c.cand[d]), peers).store(s.c.cand[d]);
-    const std::uint32_t keep = s.c.cand[d][b];
-    for (int e = 0; e < 9; ++e) s.c.cand[e][b] &= ~bit;
-    s.c.cand[d][b] = keep;
+    if constexpr (!kOthersGone) {
+      const std::uint32_t keep = s.c.cand[d][b];
+      for (int e = 0; e < 9; ++e) s.c.cand[e][b] &= ~bit;
+      s.c.cand[d][b] = keep;
+    }
     s.unsolved[b] &= ~bit;
   }
 
@@ -306,24 +310,31 @@ class Kernel {
   // lie on none. Afterwards a column left with one vertical triad holding one
   // open cell is a hidden single in that column, and is placed.
   static bool stack_rule(State& s, int d) {
-    std::uint32_t* word = s.c.cand[d];
-    std::uint32_t column[3];  // column[b] bit j: column j holds d somewhere in band b
-    for (int b = 0; b < 3; ++b)
-      column[b] = (word[b] | word[b] >> 9 | word[b] >> 18) & kRowMask;
+    const Lanes rows = Lanes::splat(kRowMask);
+    const Lanes word = Lanes::load(s.c.cand[d]);
+    alignas(16) std::uint32_t column[4];  // column[b] bit j: column j holds d in band b
+    ((word | word.template shr<9>() | word.template shr<18>()) & rows).store(column);
     std::uint32_t keep;  // the kept vertical triads, band b's columns at bits 9b..9b+8
     if (!Triads::stack_keep(column[0] | column[1] << 9 | column[2] << 18, keep)) return false;
     const std::uint32_t k0 = keep & kRowMask, k1 = keep >> 9 & kRowMask, k2 = keep >> 18;
     const std::uint32_t shared = (k0 & k1) | (k0 & k2) | (k1 & k2);
+    // All three bands at once, one lane each.
+    const Lanes kept = Lanes::set3(k0, k1, k2);
+    const Lanes w = word & (kept | kept.template shl<9>() | kept.template shl<18>());
+    w.store(s.c.cand[d]);
+    // Columns kept only in one band, and there in one row only: hidden singles.
+    const Lanes r0 = w & rows, r1 = w.template shr<9>() & rows, r2 = w.template shr<18>();
+    const Lanes one_row = Lanes::and_not(Lanes::and_not(kept, Lanes::splat(shared)),
+                                         (r0 & r1) | (r0 & r2) | (r1 & r2));
+    const Lanes found = (one_row | one_row.template shl<9>() | one_row.template shl<18>()) & w &
+                        Lanes::load(s.unsolved);
+    if (found.is_zero()) return true;
+    alignas(16) std::uint32_t pending[4];
+    found.store(pending);
     for (int b = 0; b < 3; ++b) {
-      const std::uint32_t kb = keep >> (9 * b) & kRowMask;
-      const std::uint32_t w = word[b] & kb * kColumnSpread;
-      word[b] = w;
-      // Columns kept only in this band, and there in one row only.
-      const std::uint32_t r0 = w & kRowMask, r1 = w >> 9 & kRowMask, r2 = w >> 18;
-      const std::uint32_t one_row = kb & ~shared & ~((r0 & r1) | (r0 & r2) | (r1 & r2));
-      for (std::uint32_t m = one_row * kColumnSpread & w & s.unsolved[b]; m; m &= m - 1) {
+      for (std::uint32_t m = pending[b]; m; m &= m - 1) {
         const std::uint32_t bit = m & (~m + 1);
-        if (!(word[b] & bit)) return false;
+        if (!(s.c.cand[d][b] & bit)) return false;
         place(s, d, b, bit);
       }
     }
@@ -367,7 +378,7 @@ class Kernel {
               const std::uint32_t bit = m & (~m + 1);
               // An earlier single of this batch took d from this cell: it is empty.
               if (!(s.c.cand[d][b] & bit)) return false;
-              place(s, d, b, bit);
+              place<true>(s, d, b, bit);
             }
           }
         }

@@ -38,6 +38,18 @@ struct ScalarLanes {
   static ScalarLanes and_not(ScalarLanes a, ScalarLanes b) {
     return {{a.v[0] & ~b.v[0], a.v[1] & ~b.v[1], a.v[2] & ~b.v[2], a.v[3] & ~b.v[3]}};
   }
+  static ScalarLanes splat(std::uint32_t x) { return {{x, x, x, x}}; }
+  static ScalarLanes set3(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+    return {{a, b, c, 0}};
+  }
+  template <int n>
+  ScalarLanes shr() const {
+    return {{v[0] >> n, v[1] >> n, v[2] >> n, v[3] >> n}};
+  }
+  template <int n>
+  ScalarLanes shl() const {
+    return {{v[0] << n, v[1] << n, v[2] << n, v[3] << n}};
+  }
   // Bit i set when lane i of a differs from lane i of b.
   static unsigned differ_mask(ScalarLanes a, ScalarLanes b) {
     return unsigned(a.v[0] != b.v[0]) | unsigned(a.v[1] != b.v[1]) << 1 |
@@ -58,6 +70,18 @@ struct SseLanes {
   friend SseLanes operator&(SseLanes a, SseLanes b) { return {_mm_and_si128(a.v, b.v)}; }
   friend SseLanes operator|(SseLanes a, SseLanes b) { return {_mm_or_si128(a.v, b.v)}; }
   static SseLanes and_not(SseLanes a, SseLanes b) { return {_mm_andnot_si128(b.v, a.v)}; }
+  static SseLanes splat(std::uint32_t x) { return {_mm_set1_epi32(static_cast<int>(x))}; }
+  static SseLanes set3(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+    return {_mm_set_epi32(0, static_cast<int>(c), static_cast<int>(b), static_cast<int>(a))};
+  }
+  template <int n>
+  SseLanes shr() const {
+    return {_mm_srli_epi32(v, n)};
+  }
+  template <int n>
+  SseLanes shl() const {
+    return {_mm_slli_epi32(v, n)};
+  }
   static unsigned differ_mask(SseLanes a, SseLanes b) {
     const __m128i eq = _mm_cmpeq_epi32(a.v, b.v);
     return unsigned(_mm_movemask_ps(_mm_castsi128_ps(eq))) ^ 0xFu;

@@ -1,0 +1,151 @@
+#pragma once
+// Generating puzzles: random full grids of every size, dug down to puzzles with
+// one solution that are minimal (no clue, or symmetric group of clues, can go
+// without losing uniqueness), with an optional symmetry of the clue pattern.
+//
+//   nonet::Rng rng(nonet::Rng::derive(seed, index));     // the caller seeds
+//   nonet::Generator gen(*nonet::Geometry::get(3, 3));
+//   nonet::GenerateOptions opt;
+//   opt.symmetry = nonet::Symmetry::rot180;
+//   nonet::GenerateResult r = gen.generate(rng, opt);
+//   if (r.status == nonet::GenerateStatus::ok) use(r.puzzle->puzzle);
+//
+// Every random choice comes from the Rng the caller hands in, so a result is a
+// pure function of (geometry, options, seed). Rng is our own xoshiro256** with
+// our own bounded draws, so the same seed gives the same puzzles on every
+// platform and standard library (std::uniform_int_distribution does not).
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "nonet/grid.h"
+#include "nonet/solver.h"
+
+namespace nonet {
+
+// A small, fast, reproducible random number generator (xoshiro256**, seeded
+// through splitmix64).
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed);
+  std::uint64_t next();
+  // Uniform in [0, bound), bound >= 1 (Lemire's multiply-and-reject).
+  std::uint32_t below(std::uint32_t bound);
+  template <class T>
+  void shuffle(std::span<T> items) {
+    for (std::size_t i = items.size(); i > 1; --i) {
+      std::swap(items[i - 1], items[below(static_cast<std::uint32_t>(i))]);
+    }
+  }
+  // The seed of item `index` of a run seeded with `seed`: each puzzle of a batch
+  // has its own stream, so the output does not depend on how work is shared
+  // among threads.
+  static std::uint64_t derive(std::uint64_t seed, std::uint64_t index);
+
+ private:
+  std::uint64_t s_[4];
+};
+
+// Symmetries of the clue pattern (positions only; digits are free).
+enum class Symmetry { none, rot180, rot90, mirror, flip, diagonal, antidiagonal };
+// "none", "rot180", "rot90", "mirror" (left-right), "flip" (top-bottom),
+// "diagonal" (r1c1..rNcN), "antidiagonal" (r1cN..rNc1).
+const char* to_string(Symmetry symmetry);
+std::optional<Symmetry> symmetry_from_string(std::string_view name);
+std::span<const Symmetry> all_symmetries();
+
+// The cells of the board grouped into orbits of the symmetry: each orbit is
+// kept or removed together. Orbits are listed in order of their first cell.
+std::vector<std::vector<int>> symmetry_orbits(const Geometry& geometry, Symmetry symmetry);
+// Whether the clue pattern of `puzzle` is invariant under the symmetry.
+bool has_symmetry(const Grid& puzzle, Symmetry symmetry);
+
+// A uniformly shuffled complete grid: randomized depth-first search with
+// propagation of singles (digits tried in random order at a random cell of
+// fewest candidates), restarted with fresh choices when a search runs long.
+// nullopt only when the deadline expires (possible on 25x25 with a tight one).
+std::optional<Grid> random_solution(const Geometry& geometry, Rng& rng,
+                                    const Deadline& deadline = {});
+
+enum class DigStatus { ok, timeout, not_unique };
+
+struct DigResult {
+  DigStatus status = DigStatus::ok;
+  std::optional<Grid> puzzle;
+  std::uint64_t checks = 0;  // uniqueness checks run by the solver
+};
+
+// Removes the orbits of `solution` in random order, each when the puzzle keeps a
+// unique solution. One pass suffices for minimality: an orbit that could not go
+// from a larger puzzle cannot go from any puzzle inside it. `solver` counts
+// solutions (make_solver(geometry) is the fast choice).
+DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
+              const Deadline& deadline = {});
+
+// Checks that `puzzle` has exactly one solution and that no orbit of its clues
+// under `symmetry` can be removed without losing that (for Symmetry::none: no
+// single clue). nullopt when the deadline stopped a search.
+std::optional<bool> is_unique(const Grid& puzzle, Solver& solver, const Deadline& deadline = {});
+std::optional<bool> is_minimal(const Grid& puzzle, Symmetry symmetry, Solver& solver,
+                               const Deadline& deadline = {});
+
+// A filter on generated puzzles, e.g. a difficulty band: true keeps the puzzle.
+using PuzzleFilter = std::function<bool(const Grid& puzzle, const Grid& solution)>;
+
+struct GenerateOptions {
+  Symmetry symmetry = Symmetry::none;
+  int min_clues = 0;        // keep puzzles with clues in [min_clues, max_clues]
+  int max_clues = 1 << 20;
+  PuzzleFilter accept;      // optional: e.g. a rating band
+  Deadline deadline;        // the whole search for one puzzle
+  const std::atomic<bool>* cancel = nullptr;
+  std::uint64_t max_attempts = 0;  // 0 = until the deadline or cancel
+};
+
+struct Generated {
+  Grid puzzle;
+  Grid solution;
+  int clues = 0;
+};
+
+enum class GenerateStatus {
+  ok,
+  timeout,       // deadline or cancel before a puzzle passed the filters
+  attempts,      // max_attempts puzzles made, none passed
+  bad_options,   // e.g. min_clues > max_clues
+};
+const char* to_string(GenerateStatus status);
+
+struct GenerateResult {
+  GenerateStatus status = GenerateStatus::ok;
+  std::optional<Generated> puzzle;
+  std::uint64_t attempts = 0;  // minimal puzzles made (and filtered)
+  std::uint64_t checks = 0;    // uniqueness checks
+};
+
+// Makes puzzles of one geometry. Not shared between threads (it owns a solver).
+class Generator {
+ public:
+  explicit Generator(const Geometry& geometry);
+  ~Generator();
+  Generator(const Generator&) = delete;
+  Generator& operator=(const Generator&) = delete;
+
+  const Geometry& geometry() const { return *geometry_; }
+  // Full grid, dig, filter; repeated with fresh random choices until a puzzle
+  // passes the filters, the deadline expires or the attempts run out.
+  GenerateResult generate(Rng& rng, const GenerateOptions& options);
+
+ private:
+  const Geometry* geometry_;
+  std::unique_ptr<Solver> solver_;
+};
+
+}  // namespace nonet

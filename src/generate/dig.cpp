@@ -1,0 +1,141 @@
+// Digging a full grid down to a unique, minimal puzzle, and the checks behind it.
+
+#include <algorithm>
+
+#include "nonet/generate.h"
+
+namespace nonet {
+namespace {
+
+SolveOptions counting(const Deadline& deadline) {
+  SolveOptions o;
+  o.limit = 2;
+  o.deadline = deadline;
+  return o;
+}
+
+// True when each cell of `removed` is a naked single given the clues left in
+// `puzzle`: its peers' clues hold every digit but its own. Then the puzzle
+// without them has the same solutions as with them, and no search is needed.
+// Early in the dig most removals pass this test.
+bool forced_by_peers(const Grid& puzzle, const Grid& solution, std::span<const int> removed) {
+  const Geometry& g = puzzle.geometry();
+  for (int cell : removed) {
+    Mask seen = 0;
+    for (int p : g.peers(cell)) {
+      if (puzzle[p]) seen |= Mask{1} << (puzzle[p] - 1);
+    }
+    if (seen != (g.all_digits() & ~(Mask{1} << (solution[cell] - 1)))) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// One pass over the orbits in random order: remove an orbit; keep it removed
+// when the puzzle still has one solution (cheap naked-single test first, the
+// solver otherwise), else put it back. Invariant: the puzzle always has exactly
+// one solution, `solution`.
+DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
+              const Deadline& deadline) {
+  DigResult result;
+  std::vector<std::vector<int>> orbits = symmetry_orbits(solution.geometry(), symmetry);
+  rng.shuffle(std::span(orbits));
+  Grid puzzle = solution;
+  const SolveOptions options = counting(deadline);
+  for (const std::vector<int>& orbit : orbits) {
+    for (int c : orbit) puzzle.set(c, 0);
+    if (forced_by_peers(puzzle, solution, orbit)) continue;
+    ++result.checks;
+    const SolveResult r = solver.solve(puzzle, options);
+    if (r.stopped) {
+      result.status = DigStatus::timeout;
+      return result;
+    }
+    if (r.count == 1 && r.exhausted) continue;
+    if (r.count == 0) {  // the grid was not a valid solution
+      result.status = DigStatus::not_unique;
+      return result;
+    }
+    for (int c : orbit) puzzle.set(c, solution[c]);
+  }
+  result.puzzle = std::move(puzzle);
+  return result;
+}
+
+std::optional<bool> is_unique(const Grid& puzzle, Solver& solver, const Deadline& deadline) {
+  const SolveResult r = solver.solve(puzzle, counting(deadline));
+  if (r.stopped) return std::nullopt;
+  return r.count == 1 && r.exhausted;
+}
+
+std::optional<bool> is_minimal(const Grid& puzzle, Symmetry symmetry, Solver& solver,
+                               const Deadline& deadline) {
+  const std::optional<bool> unique = is_unique(puzzle, solver, deadline);
+  if (!unique || !*unique) return unique;
+  Grid trial = puzzle;
+  for (const std::vector<int>& orbit : symmetry_orbits(puzzle.geometry(), symmetry)) {
+    bool any = false;
+    for (int c : orbit) {
+      any = any || puzzle[c] != 0;
+      trial.set(c, 0);
+    }
+    if (!any) continue;
+    const std::optional<bool> still = is_unique(trial, solver, deadline);
+    if (!still) return std::nullopt;
+    if (*still) return false;
+    for (int c : orbit) trial.set(c, puzzle[c]);
+  }
+  return true;
+}
+
+const char* to_string(GenerateStatus status) {
+  switch (status) {
+    case GenerateStatus::ok: return "ok";
+    case GenerateStatus::timeout: return "timeout";
+    case GenerateStatus::attempts: return "attempts";
+    case GenerateStatus::bad_options: return "bad_options";
+  }
+  return "ok";
+}
+
+Generator::Generator(const Geometry& geometry)
+    : geometry_(&geometry), solver_(make_solver(geometry)) {}
+
+Generator::~Generator() = default;
+
+GenerateResult Generator::generate(Rng& rng, const GenerateOptions& options) {
+  GenerateResult result;
+  if (options.min_clues > options.max_clues || options.min_clues > geometry_->cell_count() ||
+      options.max_clues < 0) {
+    result.status = GenerateStatus::bad_options;
+    return result;
+  }
+  auto stopped = [&] {
+    return options.deadline.expired() ||
+           (options.cancel && options.cancel->load(std::memory_order_relaxed));
+  };
+  for (;;) {
+    if (options.max_attempts && result.attempts >= options.max_attempts) {
+      result.status = GenerateStatus::attempts;
+      return result;
+    }
+    if (stopped()) {
+      result.status = GenerateStatus::timeout;
+      return result;
+    }
+    std::optional<Grid> solution = random_solution(*geometry_, rng, options.deadline);
+    if (!solution) continue;  // deadline: reported at the top of the loop
+    DigResult d = dig(*solution, options.symmetry, rng, *solver_, options.deadline);
+    result.checks += d.checks;
+    if (d.status != DigStatus::ok) continue;
+    ++result.attempts;
+    const int clues = d.puzzle->filled_count();
+    if (clues < options.min_clues || clues > options.max_clues) continue;
+    if (options.accept && !options.accept(*d.puzzle, *solution)) continue;
+    result.puzzle = Generated{std::move(*d.puzzle), std::move(*solution), clues};
+    return result;
+  }
+}
+
+}  // namespace nonet

@@ -349,29 +349,40 @@ class Kernel {
         // Only "at least one" and "at least two" here; pick_cell counts to
         // three once per branch point (callgrind, 11+ set: -0.6 % instructions).
         Lanes one = Lanes::zero(), two = Lanes::zero();
+        // Bit planes of the digit index: a cell with a single candidate d
+        // has bit k of d in plane[k]. This names every single's digit without
+        // scanning nine digit vectors per pass (callgrind: 11+ set 402k -> 363k
+        // instructions per puzzle, kaggle 8.2k -> 7.0k; CPU time 11+ +12 %).
+        Lanes plane0 = Lanes::zero(), plane1 = Lanes::zero(), plane2 = Lanes::zero();
         for (int d = 0; d < 9; ++d) {
           const Lanes x = Lanes::load(s.c.cand[d]);
           two = two | (one & x);
           one = one | x;
+          if (d & 1) plane0 = plane0 | x;
+          if (d & 2) plane1 = plane1 | x;
+          if (d & 4) plane2 = plane2 | x;
         }
         const Lanes open = Lanes::load(s.unsolved);
         if (!Lanes::and_not(open, one).is_zero()) return false;
         const Lanes singles = Lanes::and_not(open, two);
         if (singles.is_zero()) break;
-        alignas(16) std::uint32_t pending[4];
-        for (int d = 0; d < 9; ++d) {
-          // Most digits have no single in a given pass: one vector test skips
-          // them (callgrind, 300 puzzles of the 11+ set: -12 % instructions).
-          const Lanes mine = Lanes::load(s.c.cand[d]) & singles;
-          if (mine.is_zero()) continue;
-          mine.store(pending);
-          for (int b = 0; b < 3; ++b) {
-            for (std::uint32_t m = pending[b]; m; m &= m - 1) {
-              const std::uint32_t bit = m & (~m + 1);
-              // An earlier single of this batch took d from this cell: it is empty.
-              if (!(s.c.cand[d][b] & bit)) return false;
-              place<true>(s, d, b, bit);
-            }
+        alignas(16) std::uint32_t pending[4], p0[4], p1[4], p2[4];
+        singles.store(pending);
+        plane0.store(p0);
+        plane1.store(p1);
+        plane2.store(p2);
+        const Lanes eight = Lanes::load(s.c.cand[8]);
+        alignas(16) std::uint32_t p3[4];
+        eight.store(p3);
+        for (int b = 0; b < 3; ++b) {
+          for (std::uint32_t m = pending[b]; m; m &= m - 1) {
+            const std::uint32_t bit = m & (~m + 1);
+            const int d = (p3[b] & bit) ? 8
+                                        : ((p0[b] & bit) ? 1 : 0) | ((p1[b] & bit) ? 2 : 0) |
+                                              ((p2[b] & bit) ? 4 : 0);
+            // An earlier single of this batch took d from this cell: it is empty.
+            if (!(s.c.cand[d][b] & bit)) return false;
+            place<true>(s, d, b, bit);
           }
         }
       }

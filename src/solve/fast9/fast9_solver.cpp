@@ -33,9 +33,6 @@ namespace {
 // ---------------------------------------------------------------------------
 constexpr std::uint32_t kBandMask = (1u << 27) - 1;
 constexpr std::uint32_t kRowMask = 0x1FF;
-constexpr std::uint32_t kTriadLowBits = 0x1249249;  // bit 3t for t = 0..8
-constexpr std::uint32_t kColumnSpread = 0x40201;    // x * this copies a row to all 3 rows
-constexpr std::uint32_t kStackBits = 0x1C0E07;      // columns 0..2 of each band, 9 apart
 
 struct alignas(16) BandMasks {
   std::uint32_t band[4];  // lanes 0..2 = bands, lane 3 = 0
@@ -128,6 +125,8 @@ struct TableTriads {
 };
 #if defined(__BMI2__)
 struct Bmi2Triads {
+  static constexpr std::uint32_t kTriadLowBits = 0x1249249;  // bit 3t for t = 0..8
+  static constexpr std::uint32_t kStackBits = 0x1C0E07;      // columns 0..2 of each band
   static std::uint32_t pattern(std::uint32_t band) {
     return _pext_u32(band | band >> 1 | band >> 2, kTriadLowBits);
   }

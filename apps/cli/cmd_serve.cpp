@@ -14,6 +14,7 @@ namespace {
 struct ServeCommand {
   server::ServerOptions options;
   double budget_seconds = 10;
+  double queue_wait_seconds = 2;
   int max_body_kib = 64;
 };
 
@@ -21,6 +22,8 @@ int serve(ServeCommand& cmd) {
   cmd.options.limits.budget =
       std::chrono::milliseconds(static_cast<long long>(cmd.budget_seconds * 1000));
   cmd.options.max_body = static_cast<std::size_t>(cmd.max_body_kib) * 1024;
+  cmd.options.queue_wait =
+      std::chrono::milliseconds(static_cast<long long>(cmd.queue_wait_seconds * 1000));
 
   // SIGINT and SIGTERM are taken by one thread with sigwait, so stopping is an
   // ordinary call rather than work inside a signal handler. The mask is set
@@ -73,6 +76,10 @@ void add_serve_command(CLI::App& app, Action& action) {
                         "Searches run at once (0 = one per core); more wait, then get 503")
       ->capture_default_str()
       ->check(CLI::Range(0, 256));
+  serve_cmd->add_option("--queue-wait", cmd.queue_wait_seconds,
+                        "Seconds a search waits for a free worker before the answer is 503")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 60.0));
   serve_cmd->callback([&action] { action = [] { return serve(cmd); }; });
 }
 

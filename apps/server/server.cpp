@@ -2,6 +2,8 @@
 
 #include <httplib.h>
 
+#include <sys/socket.h>
+
 #include <algorithm>
 #include <atomic>
 #include <random>
@@ -134,6 +136,12 @@ struct WebServer::Impl {
 
   void configure() {
     http.set_default_headers(security_headers());
+    // httplib's default adds SO_REUSEPORT, which would let a second server share
+    // a port that is already taken; only SO_REUSEADDR is wanted (quick restarts).
+    http.set_socket_options([](socket_t sock) {
+      int yes = 1;
+      setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
     http.set_payload_max_length(options.max_body);
     http.set_read_timeout(options.io_timeout);
     http.set_write_timeout(options.io_timeout);

@@ -180,9 +180,10 @@ function render() {
     if (c === geo.n - 1) cls.push('edge-r'); else if ((c + 1) % geo.boxCols === 0) cls.push('box-r');
     if (r === geo.n - 1) cls.push('edge-b'); else if ((r + 1) % geo.boxRows === 0) cls.push('box-b');
     if (g.isGiven(i)) cls.push('given'); else if (v) cls.push('entry');
-    if (state.showArea && i !== cur && (geo.row(i) === geo.row(cur) || geo.col(i) === geo.col(cur) || geo.box(i) === geo.box(cur))) cls.push('area');
+    const stepShown = m.area.size || m.pattern.size || m.place.size || m.elim.size || m.wrong.size;
+    if (state.showArea && !stepShown && i !== cur && (geo.row(i) === geo.row(cur) || geo.col(i) === geo.col(cur) || geo.box(i) === geo.box(cur))) cls.push('area');
     if (state.showArea && curDigit && v === curDigit && i !== cur) cls.push('same');
-    if (m.area.has(i)) cls.push('area');
+    if (m.area.has(i)) cls.push('hint-area');
     if (m.pattern.has(i)) cls.push('pattern');
     if (m.pattern2.has(i)) cls.push('pattern-2');
     if (m.place.has(i)) cls.push('place');

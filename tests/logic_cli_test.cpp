@@ -1,0 +1,134 @@
+// nonet rate | explain | hint, driven through the real binary.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+struct CliRun {
+  int code = -1;
+  std::string out;
+};
+
+// Runs the CLI with `input` on standard input; stderr is kept apart unless
+// `merge` is set.
+CliRun run(const std::string& args, const std::string& input, bool merge = false) {
+  const std::string path = ::testing::TempDir() + "nonet_logic_cli_input.txt";
+  if (std::FILE* f = std::fopen(path.c_str(), "w")) {
+    std::fwrite(input.data(), 1, input.size(), f);
+    std::fclose(f);
+  }
+  const std::string cmd = std::string(NONET_CLI_PATH) + " " + args + " < " + path +
+                          (merge ? " 2>&1" : " 2>/dev/null");
+  CliRun r;
+  std::FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  const int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+const std::string kPointing =
+    "600050007030000000080409200015300000008000300000007590009501030000000080200070004";
+const std::string kEasy =
+    "050703060007000800000816000000030000005000100730040086906000204840572093000409000";
+// SE 1.2.1 rates this 6.6/1.2/1.2: it needs chains after some steps.
+const std::string kChains =
+    "024000650100000007008010900000000000260090083080501070600903008002854700000070000";
+
+TEST(LogicCli, RateLinesAndJson) {
+  CliRun r = run("rate", kPointing + "\n" + kEasy + "\n" + kChains + "\n");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, "2.6/1.2/1.2 hard\n1.2/1.2/1.2 easy\n>=6.5/1.2/1.2 extreme\n");
+  r = run("rate -f json -j 2", kPointing + "\n" + kChains + "\n");
+  ASSERT_EQ(r.code, 0);
+  const auto first = nlohmann::json::parse(r.out.substr(0, r.out.find('\n')));
+  EXPECT_EQ(first["er"], 2.6);
+  EXPECT_EQ(first["ep"], 1.2);
+  EXPECT_EQ(first["ed"], 1.2);
+  EXPECT_EQ(first["level"], "hard");
+  const auto second = nlohmann::json::parse(r.out.substr(r.out.find('\n') + 1));
+  EXPECT_TRUE(second["er"].is_null());
+  EXPECT_EQ(second["er_min"], 6.5);
+  EXPECT_EQ(second["needs_chains"], true);
+}
+
+TEST(LogicCli, ExplainTextAndJson) {
+  CliRun r = run("explain", kPointing + "\n");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("2.6  Pointing: "), std::string::npos);
+  EXPECT_NE(r.out.find("Hidden Single: r"), std::string::npos);
+  EXPECT_NE(r.out.find("solved: 2.6/1.2/1.2 hard"), std::string::npos);
+  r = run("explain -f json", kPointing + "\n");
+  ASSERT_EQ(r.code, 0);
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(j["steps"].is_array());
+  ASSERT_FALSE(j["steps"].empty());
+  bool saw_elimination = false;
+  for (const auto& step : j["steps"]) {
+    for (const char* key : {"technique", "rating", "explanation", "placements", "eliminations",
+                            "cells", "houses"}) {
+      EXPECT_TRUE(step.contains(key)) << key;
+    }
+    for (const auto& e : step["eliminations"]) {
+      saw_elimination = true;
+      EXPECT_GE(e["row"].get<int>(), 1);
+      EXPECT_LE(e["col"].get<int>(), 9);
+      EXPECT_GE(e["digit"].get<int>(), 1);
+    }
+  }
+  EXPECT_TRUE(saw_elimination);
+  EXPECT_EQ(j["rating"]["er"], 2.6);
+  EXPECT_EQ(run("explain --techniques modern", kPointing + "\n").code, 0);
+}
+
+TEST(LogicCli, HintGrades) {
+  CliRun r = run("hint --level vague", kPointing + "\n");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out.rfind("Look for a", 0), 0u) << r.out;
+  r = run("hint --level placement -f json", kPointing + "\n");
+  ASSERT_EQ(r.code, 0);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "step");
+  EXPECT_TRUE(j["placement"].contains("digit"));
+  r = run("hint -f json", kPointing + "\n");
+  j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["step"].contains("eliminations"));
+  EXPECT_TRUE(j["step"].contains("explanation"));
+  // r1c2 is 9 in the solution; 4 there breaks no rule yet contradicts it.
+  std::string wrong = kPointing;
+  wrong[1] = '4';
+  r = run("hint --givens " + kPointing, wrong + "\n");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out.rfind("wrong_entries: ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("r1c2"), std::string::npos) << r.out;
+}
+
+TEST(LogicCli, BadInputIsReported) {
+  CliRun r = run("rate", "12345\n", true);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("invalid"), std::string::npos);
+  r = run("rate", "11" + std::string(79, '.') + "\n", true);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("appears 2 times"), std::string::npos) << r.out;
+  r = run("rate", std::string(81, '.') + "\n", true);  // many solutions
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("several solutions"), std::string::npos);
+  EXPECT_EQ(run("rate --techniques fancy", kEasy + "\n").code, 2);
+  EXPECT_EQ(run("hint --level loud", kEasy + "\n").code, 2);
+  r = run("hint --candidates '1 2 x'", kEasy + "\n", true);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("--candidates"), std::string::npos);
+  r = run("hint --givens 123", kEasy + "\n", true);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(run("explain", "").code, 1);  // no puzzle at all
+}
+
+}  // namespace

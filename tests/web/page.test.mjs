@@ -1,0 +1,340 @@
+// Browser tests of the nonet page: a real Chromium (Debian's, driven by
+// playwright-core) plays a session against a running `nonet serve`.
+//
+//   NONET_URL=http://127.0.0.1:8080/ node --test --test-concurrency=1 *.test.mjs
+//
+// scripts/test-web.sh starts the server and sets NONET_URL. Screenshots land in
+// tests/web/screenshots/.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const URL_BASE = process.env.NONET_URL || 'http://127.0.0.1:8080/';
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const SHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
+const EASY = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
+const HARD = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+
+let context, profileDir;
+const errors = [];
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  profileDir = mkdtempSync(join(tmpdir(), 'nonet-chromium-'));
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-proxy-server'],
+    viewport: { width: 1280, height: 900 },
+  });
+});
+
+after(async () => {
+  await context?.close();
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  assert.deepEqual(errors, [], 'the page raised errors');
+});
+
+// A page with no saved game, opened at `query`.
+async function freshPage(query = `?s=${EASY}`) {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(URL_BASE);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(URL_BASE + query);
+  await page.waitForSelector('.cell');
+  await waitFor(page, () => document.querySelectorAll('.cell').length > 0 && document.getElementById('serial').value.length > 0);
+  return page;
+}
+
+// Polls a condition in the page. (Playwright's waitForFunction evaluates a
+// string, which the page's Content-Security-Policy rightly forbids.)
+async function waitFor(page, predicate, arg = null, options = {}) {
+  const deadline = Date.now() + (options.timeout || 10000);
+  for (;;) {
+    if (await page.evaluate(predicate, arg)) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${predicate}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const serial = (page) => page.inputValue('#serial');
+const cell = (page, i) => page.locator(`.cell[data-index="${i}"]`);
+const cellText = (page, i) => page.locator(`.cell[data-index="${i}"] .value`).textContent().catch(() => '');
+const classes = (page, i) => cell(page, i).getAttribute('class');
+const shot = (page, name) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+async function api(page, route, body) {
+  const res = await page.request.post(new URL(`api/${route}`, URL_BASE).href, { data: body });
+  return res.json();
+}
+
+describe('a player session', () => {
+  test('the board is an ARIA grid with labelled cells', async () => {
+    const page = await freshPage();
+    assert.equal(await page.getAttribute('#board', 'role'), 'grid');
+    assert.equal(await page.locator('[role=row]').count(), 9);
+    assert.equal(await page.locator('[role=gridcell]').count(), 81);
+    assert.match(await cell(page, 2).getAttribute('aria-label'), /r1c3, given 3/);
+    for (const id of ['undo', 'redo', 'hint', 'step', 'walk', 'solve', 'accept', 'reset', 'clear', 'new', 'load', 'share', 'pause', 'theme']) {
+      assert.ok((await page.getAttribute(`#${id}`, 'title'))?.length > 5, `#${id} has a tooltip`);
+    }
+    await page.close();
+  });
+
+  test('load from the serial box: digits become givens, uniqueness checked, rating shown', async () => {
+    const page = await freshPage('?s=' + '.'.repeat(81));
+    await page.fill('#serial', HARD);
+    await page.click('#load');
+    await waitFor(page, () => /exactly one solution/.test(document.getElementById('status').textContent));
+    await waitFor(page, () => /ER/.test(document.getElementById('rating').textContent));
+    assert.equal(await serial(page), HARD);
+    assert.equal(await page.locator('.cell.given').count(), [...HARD].filter((c) => c !== '.').length);
+    assert.match(await classes(page, 0), /given/);
+    // A puzzle with two solutions is loaded but flagged.
+    await page.fill('#serial', '.'.repeat(80) + '1');
+    await page.click('#load');
+    await waitFor(page, () => /more than one solution/.test(document.getElementById('status').textContent));
+    // Text that is no puzzle is refused with its place.
+    await page.fill('#serial', '12x?');
+    await page.click('#load');
+    await waitFor(page, () => /Cannot load/.test(document.getElementById('status').textContent));
+    await shot(page, 'load');
+    await page.close();
+  });
+
+  test('digits typed and moved by keyboard; undo and redo without limit', async () => {
+    const page = await freshPage();
+    await cell(page, 0).click();
+    await page.keyboard.press('4');
+    assert.equal(await cellText(page, 0), '4');
+    assert.match(await classes(page, 0), /entry/);
+    assert.equal((await serial(page))[0], '4');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await cell(page, 1).getAttribute('aria-selected'), 'true');
+    await page.keyboard.press('8');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');  // r3c2
+    await page.keyboard.press('7');
+    assert.equal((await serial(page))[19], '7');
+    await page.keyboard.press('Backspace');
+    assert.equal((await serial(page))[19], '.');
+    for (let k = 0; k < 4; k++) await page.keyboard.press('Control+z');
+    assert.equal(await serial(page), EASY);
+    for (let k = 0; k < 4; k++) await page.keyboard.press('Control+y');
+    const s = await serial(page);
+    assert.equal(s[0], '4'); assert.equal(s[1], '8'); assert.equal(s[19], '.');
+    await page.click('#undo');
+    assert.equal((await serial(page))[19], '7');
+    await page.click('#redo');
+    assert.equal((await serial(page))[19], '.');
+    // Givens cannot be overwritten.
+    await cell(page, 2).click();
+    await page.keyboard.press('5');
+    assert.equal(await cellText(page, 2), '3');
+    await page.close();
+  });
+
+  test('conflicts are highlighted', async () => {
+    const page = await freshPage();
+    await cell(page, 0).click();
+    await page.keyboard.press('3');  // r1c3 holds a given 3
+    assert.match(await classes(page, 0), /conflict/);
+    assert.match(await classes(page, 2), /conflict/);
+    assert.match(await page.textContent('#status'), /Conflict/);
+    await shot(page, 'conflict');
+    await page.keyboard.press('Delete');
+    assert.doesNotMatch(await classes(page, 2), /conflict/);
+    await page.close();
+  });
+
+  test('candidates and singles behind checkboxes; Accept turns singles into entries', async () => {
+    const page = await freshPage();
+    assert.equal(await page.locator('.cands').count(), 0);
+    await page.check('#show-cands');
+    assert.equal(await page.locator('.cands').count(), [...EASY].filter((c) => c === '.').length);
+    const expected = (await api(page, 'candidates', { puzzle: EASY })).singles;
+    assert.ok(expected.length > 0);
+    await page.check('#show-singles');
+    assert.equal(await page.locator('.cands .single').count(), expected.length);
+    for (const s of expected) {
+      assert.equal(await page.locator(`.cell[data-index="${s.index}"] .single`).textContent(), String(s.digit));
+    }
+    await shot(page, 'candidates');
+    await page.uncheck('#show-cands');
+    assert.equal(await page.locator('.lone').count(), expected.length, 'singles alone when candidates are off');
+    await page.click('#accept');
+    const after = await serial(page);
+    for (const s of expected) assert.equal(after[s.index], String(s.digit));
+    await page.click('#undo');
+    assert.equal(await serial(page), EASY);
+    await page.close();
+  });
+
+  test('corner and centre marks, cleaned when a digit is placed', async () => {
+    const page = await freshPage();
+    await cell(page, 0).click();
+    await page.keyboard.press('x');
+    await page.keyboard.press('4');
+    await page.keyboard.press('5');
+    assert.equal(await page.locator('.cell[data-index="0"] .corner span').count(), 2);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('v');
+    await page.keyboard.press('4');
+    assert.equal(await page.locator('.cell[data-index="1"] .centre').textContent(), '4');
+    await page.keyboard.press('z');
+    await page.keyboard.press('ArrowDown');  // r2c2, a peer of both
+    await page.keyboard.press('Shift+7');   // Shift writes a corner mark
+    assert.equal(await page.locator('.cell[data-index="10"] .corner span').textContent(), '7');
+    await page.keyboard.press('4');
+    assert.equal(await page.locator('.cell[data-index="0"] .corner span').allTextContents().then((a) => a.join('')), '5');
+    assert.equal(await page.locator('.cell[data-index="1"] .centre').count(), 0);
+    await shot(page, 'marks');
+    await page.close();
+  });
+
+  test('hint: the answer for the cell, a vague then a concrete step, highlighted, applied', async () => {
+    const page = await freshPage();
+    const solution = (await api(page, 'solve', { puzzle: EASY })).solution;
+    await cell(page, 0).click();
+    await page.click('#hint');
+    await page.waitForSelector('#hint-panel:not([hidden])');
+    assert.match(await page.textContent('#hint-answer'), new RegExp(`r1c1: ${solution[0]}`));
+    assert.match(await page.textContent('#hint-vague'), /Look for/);
+    assert.ok(await page.locator('.cell.hint-area').count() > 0, 'the area of a vague hint is shaded');
+    await page.click('#hint-more');
+    const explanation = await page.textContent('#hint-text');
+    assert.ok(explanation.length > 10);
+    assert.ok(await page.locator('.cell.pattern, .cell.place').count() > 0, 'the step is highlighted');
+    await shot(page, 'hint');
+    const before = await serial(page);
+    await page.click('#hint-apply');
+    const afterApply = await serial(page);
+    assert.notEqual(afterApply, before);
+    for (let i = 0; i < 81; i++) if (afterApply[i] !== '.') assert.equal(afterApply[i], solution[i]);
+    // A wrong entry is pointed out.
+    const wrongCell = [...afterApply].findIndex((c) => c === '.');
+    await cell(page, wrongCell).click();
+    const wrong = solution[wrongCell] === '1' ? '2' : '1';
+    await page.keyboard.press(wrong);
+    await page.click('#hint');
+    await waitFor(page, () => /contradict|rules/.test(document.getElementById('hint-vague').textContent));
+    await page.close();
+  });
+
+  test('step and walk: the logical path step by step', async () => {
+    const page = await freshPage();
+    await page.click('#step');
+    await waitFor(page, (s) => document.getElementById('serial').value !== s, EASY);
+    await page.click('#walk');
+    await page.waitForSelector('#path-panel:not([hidden])');
+    const steps = await page.locator('#path-list li').count();
+    assert.ok(steps > 10);
+    for (let k = 0; k < 3; k++) await page.click('#path-next');
+    assert.equal(await page.locator('#path-list li.done').count(), 2);
+    assert.equal(await page.locator('#path-list li.current').count(), 1);
+    await shot(page, 'walk');
+    await page.close();
+  });
+
+  test('solve from the current position, with the time it took', async () => {
+    const page = await freshPage(`?s=${HARD}`);
+    await page.click('#solve');
+    await waitFor(page, () => /Solved in .* ms/.test(document.getElementById('status').textContent));
+    const solution = (await api(page, 'solve', { puzzle: HARD })).solution;
+    assert.equal(await serial(page), solution);
+    assert.equal(await page.locator('.cell.entry').count(), [...HARD].filter((c) => c === '.').length);
+    await shot(page, 'solved');
+    await page.close();
+  });
+
+  test('new puzzle by difficulty, with its rating', async () => {
+    const page = await freshPage();
+    await page.selectOption('#level', 'easy');
+    await page.click('#new');
+    await waitFor(page, (s) => document.getElementById('serial').value !== s, EASY, { timeout: 20000 });
+    assert.match(await page.textContent('#rating'), /^Easy · ER/);
+    const puzzle = await serial(page);
+    assert.equal(puzzle.length, 81);
+    assert.notEqual(puzzle, EASY);
+    assert.equal((await api(page, 'count', { puzzle })).count, 1);
+    await page.selectOption('#size', '4');
+    assert.equal(await page.locator('.cell').count(), 16);
+    await page.click('#new');
+    await waitFor(page, () => document.querySelectorAll('.cell.given').length > 0, null, { timeout: 20000 });
+    await shot(page, 'new-4x4');
+    await page.selectOption('#size', '16');
+    await page.selectOption('#level', 'easy');
+    await page.click('#new');
+    await waitFor(page, () => document.querySelectorAll('.cell.given').length > 0, null, { timeout: 30000 });
+    assert.equal(await page.locator('.cell').count(), 256);
+    await cell(page, [...(await serial(page))].findIndex((c) => c === '.')).click();
+    await page.keyboard.press('g');
+    assert.ok((await serial(page)).includes('G'));
+    await shot(page, 'new-16x16');
+    await page.close();
+  });
+
+  test('share by URL round trip, and the game restored after a reload', async () => {
+    const page = await freshPage();
+    await cell(page, 0).click();
+    await page.keyboard.press('4');
+    await page.click('#share');
+    const url = await page.inputValue('#share-url');
+    assert.ok(url.endsWith(`?s=${EASY}`), url);
+    // Another player opens the link: the same givens, no entries.
+    const other = await context.newPage();
+    await other.goto(URL_BASE);
+    await other.evaluate(() => localStorage.clear());
+    await other.goto(url);
+    await other.waitForFunction((s) => document.getElementById('serial').value === s, EASY);
+    assert.equal(await other.locator('.cell.given').count(), [...EASY].filter((c) => c !== '.').length);
+    await other.close();
+    // The player reloads: the entry is still there.
+    await page.goto(URL_BASE);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(URL_BASE + `?s=${EASY}`);
+    await page.waitForSelector('.cell');
+    await cell(page, 0).click();
+    await page.keyboard.press('4');
+    await page.check('#show-cands');
+    await page.waitForTimeout(2100);  // let the clock tick
+    await page.reload();
+    await waitFor(page, () => document.getElementById('serial').value[0] === '4');
+    assert.match(await page.textContent('#status'), /restored/);
+    assert.equal(await page.isChecked('#show-cands'), true);
+    assert.notEqual(await page.textContent('#timer'), '0:00');
+    await page.close();
+  });
+
+  test('timer pauses and hides the board; dark mode; phone layout', async () => {
+    const page = await freshPage();
+    await cell(page, 0).click();
+    await page.keyboard.press('4');
+    await page.click('#pause');
+    assert.equal(await page.isVisible('#cover'), true);
+    const t1 = await page.textContent('#timer');
+    await page.waitForTimeout(1200);
+    assert.equal(await page.textContent('#timer'), t1, 'the clock stands still while paused');
+    await shot(page, 'paused');
+    await page.click('#resume');
+    assert.equal(await page.isVisible('#cover'), false);
+    await page.click('#theme');
+    assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+    await page.check('#show-cands');
+    await cell(page, 40).click();
+    await shot(page, 'dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const box = await page.locator('#board').boundingBox();
+    assert.ok(box.width <= 390 && box.width > 300, `board fits a phone: ${box.width}`);
+    await shot(page, 'phone-dark');
+    await page.click('#theme');
+    await page.close();
+  });
+});

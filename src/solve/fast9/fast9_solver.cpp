@@ -370,20 +370,18 @@ class Kernel {
         if (!Lanes::and_not(open, one).is_zero()) return false;
         const Lanes singles = Lanes::and_not(open, two);
         if (singles.is_zero()) break;
-        alignas(16) std::uint32_t pending[4], p0[4], p1[4], p2[4];
+        alignas(16) std::uint32_t pending[4], p0[4], p1[4], p2[4], p3[4];
         singles.store(pending);
         plane0.store(p0);
         plane1.store(p1);
         plane2.store(p2);
-        const Lanes eight = Lanes::load(s.c.cand[8]);
-        alignas(16) std::uint32_t p3[4];
-        eight.store(p3);
+        Lanes::load(s.c.cand[8]).store(p3);  // digit 9 (index 8 = 0b1000)
         for (int b = 0; b < 3; ++b) {
           for (std::uint32_t m = pending[b]; m; m &= m - 1) {
-            const std::uint32_t bit = m & (~m + 1);
-            const int d = (p3[b] & bit) ? 8
-                                        : ((p0[b] & bit) ? 1 : 0) | ((p1[b] & bit) ? 2 : 0) |
-                                              ((p2[b] & bit) ? 4 : 0);
+            const int at = std::countr_zero(m);
+            const std::uint32_t bit = 1u << at;
+            const int d = static_cast<int>((p0[b] >> at & 1) | (p1[b] >> at & 1) << 1 |
+                                           (p2[b] >> at & 1) << 2 | (p3[b] >> at & 1) << 3);
             // An earlier single of this batch took d from this cell: it is empty.
             if (!(s.c.cand[d][b] & bit)) return false;
             place<true>(s, d, b, bit);

@@ -374,15 +374,27 @@ TEST_F(ServerTest, GenerateMakesUniquePuzzlesOfTheLevel) {
   EXPECT_EQ(r.json_body["puzzle"].get<std::string>().size(), 36u);
 }
 
-TEST_F(ServerTest, TransformAnswers) {
-  const Response r = post(port(), "/api/transform", {{"puzzle", kEasy}});
-  if (r.status == 501) {
-    EXPECT_EQ(r.json_body["error"]["code"], "not_available");
-    EXPECT_FALSE(r.json_body["error"]["message"].get<std::string>().empty());
-    return;
-  }
+TEST_F(ServerTest, TransformKeepsThePuzzleValid) {
+  // Transposing twice gives the puzzle back; a transposed puzzle has one solution.
+  Response r = post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", "transpose"}});
   ASSERT_EQ(r.status, 200) << r.body;
-  EXPECT_EQ(r.json_body["puzzle"].get<std::string>().size(), 81u);
+  const std::string transposed = r.json_body["puzzle"];
+  EXPECT_EQ(transposed[1], kEasy[9] == '0' ? '.' : kEasy[9]);
+  EXPECT_EQ(post(port(), "/api/count", {{"puzzle", transposed}}).json_body["count"], 1);
+  r = post(port(), "/api/transform", {{"puzzle", transposed}, {"ops", "transpose"}});
+  EXPECT_EQ(post(port(), "/api/validate", {{"puzzle", kEasy}}).json_body["puzzle"], r.json_body["puzzle"]);
+  // A random transformation is replayable from its ops, and keeps the canonical form.
+  r = post(port(), "/api/transform", {{"puzzle", kEasy}, {"seed", 5}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  const Response replay = post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", r.json_body["ops"]}});
+  EXPECT_EQ(replay.json_body["puzzle"], r.json_body["puzzle"]);
+  const Response a = post(port(), "/api/transform", {{"puzzle", kEasy}, {"canonical", true}});
+  const Response b = post(port(), "/api/transform", {{"puzzle", r.json_body["puzzle"]}, {"canonical", true}});
+  ASSERT_EQ(a.status, 200) << a.body;
+  EXPECT_EQ(a.json_body["puzzle"], b.json_body["puzzle"]);
+  expect_error(post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", "spin"}}), 400, "bad_value", "ops");
+  expect_error(post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", "rows:7:123"}}), 422, "bad_value", "operation 1");
+  expect_error(post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", 3}}), 400, "wrong_type");
 }
 
 TEST_F(ServerTest, MalformedRequestsAreRefusedWithPlaces) {

@@ -8,6 +8,7 @@
 #include "nonet/format.h"
 #include "nonet/generate.h"
 #include "nonet/logic.h"
+#include "nonet/transform.h"
 #include "nonet/grid.h"
 #include "nonet/validate.h"
 
@@ -588,12 +589,62 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
   return {200, std::move(body)};
 }
 
-ApiReply not_built(std::string_view what) {
-  return error_reply(501, "not_available",
-                     std::string(what) + " is not part of this build of nonet yet");
+std::string ops_text(const std::vector<TransformOp>& ops) {
+  std::string s;
+  for (const TransformOp& op : ops) s += (s.empty() ? "" : ",") + to_string(op);
+  return s;
 }
 
-ApiReply route_transform(const json&, const ApiContext&) { return not_built("the generator (transformations)"); }
+// {"puzzle", "ops"?: "transpose,relabel:912345678,...", "canonical"?: true,
+//  "seed"?: n} -> {"puzzle", "size", "ops"}. Without "ops" or "canonical" the
+// transformation is drawn at random (from "seed" when given).
+ApiReply route_transform(const json& request, const ApiContext& context) {
+  ApiReply error;
+  std::optional<Grid> grid = read_puzzle(request, context, error);
+  if (!grid) return error;
+  const Geometry& g = grid->geometry();
+  const auto canonical = request.find("canonical");
+  if (canonical != request.end() && !canonical->is_null() && !canonical->is_boolean())
+    return error_reply(400, "wrong_type", "\"canonical\" must be true or false");
+  if (canonical != request.end() && canonical->is_boolean() && canonical->get<bool>()) {
+    if (!Canonicalizer::supports(g))
+      return error_reply(422, "unsupported", "the canonical form is offered for 4x4, 6x6, 8x8 and 9x9, not " + g.describe());
+    Canonicalizer canon(g);
+    const std::optional<Grid> out = canon.canonical(*grid);
+    if (!out) return error_reply(422, "unsupported", "no canonical form for " + g.describe());
+    return {200, {{"puzzle", to_line(*out)}, {"size", out->geometry().describe()}, {"canonical", true}}};
+  }
+  std::vector<TransformOp> ops;
+  json body;
+  if (const auto it = request.find("ops"); it != request.end() && !it->is_null()) {
+    if (!it->is_string())
+      return error_reply(400, "wrong_type", std::string("\"ops\" must be a string like \"transpose,rows:1:213\", not ") + type_name(*it));
+    TransformOpsParse parsed = parse_transform_ops(it->get<std::string>());
+    if (!parsed.ops) return error_reply(400, "bad_value", "ops: " + parsed.error);
+    ops = std::move(*parsed.ops);
+  } else {
+    std::uint64_t seed = context.seed;
+    if (const auto s = request.find("seed"); s != request.end() && !s->is_null()) {
+      if (!s->is_number_unsigned() && !(s->is_number_integer() && s->get<std::int64_t>() >= 0))
+        return error_reply(400, "wrong_type", "\"seed\" must be a whole number from 0 up");
+      seed = s->get<std::uint64_t>();
+    }
+    Rng rng(seed);
+    ops = random_transform_ops(g, rng);
+    body["seed"] = seed;
+  }
+  Transform transform(g);
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    if (const std::optional<std::string> why = transform.then(ops[i]))
+      return error_reply(422, "bad_value", "ops: operation " + std::to_string(i + 1) + " ('" +
+                                               to_string(ops[i]) + "'): " + *why);
+  }
+  const Grid out = transform.apply(*grid);
+  body["puzzle"] = to_line(out);
+  body["size"] = out.geometry().describe();
+  body["ops"] = ops_text(ops);
+  return {200, std::move(body)};
+}
 
 constexpr Route kRoutes[] = {
     {"/api/solve", Weight::heavy, "solve a puzzle: its solution and status", route_solve},
@@ -604,7 +655,7 @@ constexpr Route kRoutes[] = {
     {"/api/explain", Weight::heavy, "every logical step from the puzzle to its solution", route_explain},
     {"/api/rate", Weight::heavy, "the puzzle's difficulty rating", route_rate},
     {"/api/generate", Weight::heavy, "a new puzzle of a chosen difficulty", route_generate},
-    {"/api/transform", Weight::light, "an equivalent puzzle: rotated, mirrored, relabelled", route_transform},
+    {"/api/transform", Weight::heavy, "an equivalent puzzle: rotated, mirrored, relabelled", route_transform},
 };
 
 }  // namespace
@@ -619,7 +670,10 @@ const Route* find_route(std::string_view path) {
 
 ApiReply error_reply(int status, std::string_view code, std::string message, int line, int column) {
   json error = {{"code", code}, {"message", std::move(message)}};
-  if (line > 0) error["position"] = {{"line", line}, {"column", column}};
+  if (line > 0) {
+    error["position"] = {{"line", line}};
+    if (column > 0) error["position"]["column"] = column;
+  }
   return {status, {{"error", std::move(error)}}};
 }
 

@@ -1,6 +1,7 @@
 #include "cli/options.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "common/json_shapes.h"
@@ -27,7 +28,12 @@ bool parse_box(const std::string& text, int& rows, int& cols) {
 
 void add_batch_options(CLI::App& cmd, BatchOptions& options) {
   cmd.add_option("files", options.files,
-                 "Puzzle files (default: standard input; '-' also means standard input)");
+                 "Puzzle files (default: standard input; '-' also means standard input)")
+      ->check([](const std::string& f) {
+        return f == "-" || std::filesystem::is_regular_file(f) || std::filesystem::is_fifo(f)
+                   ? std::string()
+                   : "no such file: " + f;
+      });
   cmd.add_option("--box", options.box,
                  "Box shape RxC (rows x columns), e.g. 3x2 for 6x6 boards with tall boxes; "
                  "default: inferred from the number of cells")
@@ -37,11 +43,14 @@ void add_batch_options(CLI::App& cmd, BatchOptions& options) {
                                   : "expected RxC with R*C between 1 and " +
                                         std::to_string(kMaxSide) + ", e.g. 3x3";
       });
-  const std::map<std::string, Format> formats = {
-      {"line", Format::line}, {"grid", Format::grid}, {"json", Format::json}};
-  cmd.add_option("-f,--format", options.format,
-                 "Output: line (one line per puzzle), grid (readable), json (JSON Lines)")
-      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
+  cmd.add_option_function<std::string>(
+         "-f,--format",
+         [&options](const std::string& v) {
+           options.format = v == "json" ? Format::json : v == "grid" ? Format::grid : Format::line;
+         },
+         "Output: line (one line per puzzle, the default), grid (readable), json (JSON Lines)")
+      ->check(CLI::IsMember({"line", "grid", "json"}))
+      ->type_name("FORMAT");
   cmd.add_option("-j,--threads", options.threads, "Worker threads for batches")
       ->check(CLI::Range(1, 256));
   cmd.add_option("--timeout", options.timeout,

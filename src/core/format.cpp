@@ -275,7 +275,11 @@ void PuzzleParser::emit(const Geometry& geometry, const std::vector<int>& values
       const int line = lines.empty() ? first_line : lines[i];
       fail(out, first_line,
            {line, columns[i],
-            "value " + std::to_string(values[i]) + " is out of range for a " +
+            "value " + std::to_string(values[i]) +
+                (values[i] > 9 && values[i] <= kMaxSide
+                     ? std::string(" ('") + Geometry::symbol(values[i]) + "')"
+                     : std::string()) +
+                " is out of range for a " +
                 geometry.describe() + " puzzle (1-" + std::to_string(geometry.side()) +
                 ", or 0 for a blank)"});
       return;

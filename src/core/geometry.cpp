@@ -96,9 +96,10 @@ char Geometry::symbol(int digit) {
 
 int Geometry::digit_of_symbol(char c) {
   if (c >= '1' && c <= '9') return c - '0';
-  // Letters stand for 10 and up; X is kept as a blank marker, so letters stop at W.
-  if (c >= 'A' && c <= 'W') return c - 'A' + 10;
-  if (c >= 'a' && c <= 'w') return c - 'a' + 10;
+  // Letters stand for 10 and up, as far as the widest board needs (P = 25).
+  constexpr char kLast = static_cast<char>('A' + kMaxSide - 10);
+  if (c >= 'A' && c <= kLast) return c - 'A' + 10;
+  if (c >= 'a' && c <= kLast - 'A' + 'a') return c - 'a' + 10;
   return -1;
 }
 

@@ -172,7 +172,7 @@ void GeneralSolver::search(int depth) {
     result_->stopped = true;
     return;
   }
-  State& s = stack_[static_cast<std::size_t>(depth)];
+  const State& s = stack_[static_cast<std::size_t>(depth)];
   if (s.empty == 0) {
     if (++result_->count == 1) {
       Grid solution(*g_);
@@ -193,11 +193,10 @@ void GeneralSolver::search(int depth) {
       if (k == 2) break;
     }
   }
-  if (static_cast<std::size_t>(depth + 1) >= stack_.size()) stack_.resize(stack_.size() * 2);
   ++result_->guesses;
   for (Mask m = s.candidates[best]; m && !stop_; m &= m - 1) {
     State& next = stack_[static_cast<std::size_t>(depth + 1)];
-    next = stack_[static_cast<std::size_t>(depth)];  // copies into reused storage
+    next = s;  // copies into reused storage
     queue_.clear();
     if (place(next, best, std::countr_zero(m) + 1) && propagate(next)) search(depth + 1);
   }
@@ -213,7 +212,11 @@ SolveResult GeneralSolver::solve(const Grid& puzzle, const SolveOptions& options
   options_ = &opts;
   stop_ = false;
   nodes_ = 0;
-  if (stack_.empty()) stack_.resize(16);
+  // One state per depth; the depth never exceeds the number of cells, and the
+  // stack is sized once so references into it stay valid during the search.
+  if (stack_.size() < static_cast<std::size_t>(g_->cell_count() + 1)) {
+    stack_.resize(static_cast<std::size_t>(g_->cell_count() + 1));
+  }
   State& root = stack_[0];
   root.candidates.assign(static_cast<std::size_t>(g_->cell_count()), g_->all_digits());
   root.value.assign(static_cast<std::size_t>(g_->cell_count()), 0);

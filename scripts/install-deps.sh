@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what nonet needs from Debian's packages (and, for the browser tests,
+# npm packages under tests/web). Skips apt entirely when everything is there.
+#
+#   scripts/install-deps.sh          # build and run
+#   scripts/install-deps.sh --test   # also what the tests need
+set -euo pipefail
+
+packages=(cmake ninja-build g++ libcli11-dev nlohmann-json3-dev libcpp-httplib-dev)
+if [[ "${1:-}" == "--test" ]]; then
+  packages+=(clang libgtest-dev libbenchmark-dev chromium nodejs npm)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  sudo=""
+  [[ $(id -u) -ne 0 ]] && sudo="sudo"
+  echo "installing: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+fi

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs, builds and runs every test: unit, CLI and server tests (debug build
+# with warnings as errors), the same under address + undefined-behaviour
+# sanitizers, and the browser tests when the web board is built.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh --test
+jobs=$(nproc)
+
+echo "== debug build, warnings as errors"
+cmake --preset dev -DNONET_WERROR=ON >/dev/null
+cmake --build --preset dev -j "$jobs"
+ctest --preset dev -j "$jobs"
+
+echo "== address + undefined-behaviour sanitizers"
+cmake --preset asan >/dev/null
+cmake --build --preset asan -j "$jobs"
+ctest --preset asan -j "$jobs"
+
+if [[ -x scripts/test-web.sh ]]; then
+  echo "== browser tests"
+  scripts/test-web.sh build/dev/apps/cli/nonet
+fi

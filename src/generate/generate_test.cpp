@@ -1,0 +1,256 @@
+// The generator: full grids of every size, unique and minimal puzzles with each
+// symmetry, reproducibility from the seed, filters. Uniqueness and minimality
+// are re-checked here with a different solver (or a different method) from the
+// one the generator used, by removing each clue or symmetric group.
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "nonet/format.h"
+#include "nonet/generate.h"
+#include "nonet/validate.h"
+#include "support/checker.h"
+
+namespace nonet {
+namespace {
+
+// The generator checks 9x9 with fast9 and other sizes by refuting each other
+// digit of a removed cell; here: "general" (9x9) and a plain count-to-2 search.
+std::unique_ptr<Solver> checking_solver(const Geometry& g) {
+  return make_solver(g, g.side() == 9 ? "general" : (g.side() <= 6 ? "basic" : "general"));
+}
+
+std::uint64_t count_solutions(Solver& solver, const Grid& puzzle) {
+  SolveOptions o;
+  o.limit = 2;
+  const SolveResult r = solver.solve(puzzle, o);
+  EXPECT_TRUE(r.exhausted || r.count == 2);
+  return r.count;
+}
+
+// Unique, and no orbit's clues can go without a second solution.
+void expect_unique_and_minimal(const Generated& made, Symmetry symmetry) {
+  const Grid& p = made.puzzle;
+  const Geometry& g = p.geometry();
+  auto solver = checking_solver(g);
+  ASSERT_EQ(count_solutions(*solver, p), 1u) << to_line(p);
+  std::string why;
+  EXPECT_TRUE(testing::check_solution(p, made.solution, &why)) << why;
+  EXPECT_TRUE(has_symmetry(p, symmetry)) << to_string(symmetry) << " " << to_line(p);
+  EXPECT_EQ(made.clues, p.filled_count());
+  for (const auto& orbit : symmetry_orbits(g, symmetry)) {
+    if (!p[orbit[0]]) continue;
+    Grid q = p;
+    for (int c : orbit) q.set(c, 0);
+    EXPECT_EQ(count_solutions(*solver, q), 2u)
+        << "clues at " << g.cell_name(orbit[0]) << " can go: " << to_line(p);
+  }
+}
+
+TEST(Rng, ReproducibleAndBounded) {
+  Rng a(42), b(42), c(43);
+  bool differs = false;
+  for (int i = 0; i < 100; ++i) {
+    const auto x = a.next();
+    EXPECT_EQ(x, b.next());
+    differs = differs || x != c.next();
+  }
+  EXPECT_TRUE(differs);
+  std::vector<int> hits(7, 0);
+  for (int i = 0; i < 7000; ++i) ++hits[a.below(7)];
+  for (int h : hits) EXPECT_GT(h, 800);
+  EXPECT_EQ(a.below(1), 0u);
+  EXPECT_EQ(a.below(0), 0u);
+  EXPECT_NE(Rng::derive(1, 0), Rng::derive(1, 1));
+  EXPECT_NE(Rng::derive(1, 0), Rng::derive(2, 0));
+}
+
+TEST(Symmetry, NamesAndOrbits) {
+  for (Symmetry s : all_symmetries()) {
+    EXPECT_EQ(symmetry_from_string(to_string(s)), s);
+    for (auto [r, c] : {std::pair{3, 3}, {2, 3}, {4, 4}}) {
+      const Geometry& g = *Geometry::get(r, c);
+      std::vector<int> seen(g.cell_count(), 0);
+      for (const auto& orbit : symmetry_orbits(g, s)) {
+        EXPECT_LE(orbit.size(), s == Symmetry::rot90 ? 4u : (s == Symmetry::none ? 1u : 2u));
+        for (int cell : orbit) ++seen[cell];
+      }
+      for (int k : seen) EXPECT_EQ(k, 1);
+    }
+  }
+  EXPECT_FALSE(symmetry_from_string("rot45"));
+  EXPECT_FALSE(symmetry_from_string(""));
+  Grid p(*Geometry::get(3, 3));
+  p.set(0, 1);
+  EXPECT_TRUE(has_symmetry(p, Symmetry::none));
+  EXPECT_FALSE(has_symmetry(p, Symmetry::rot180));
+  EXPECT_TRUE(has_symmetry(p, Symmetry::diagonal));
+  p.set(80, 2);
+  EXPECT_TRUE(has_symmetry(p, Symmetry::rot180));
+  EXPECT_TRUE(has_symmetry(p, Symmetry::antidiagonal));
+  EXPECT_FALSE(has_symmetry(p, Symmetry::rot90));
+}
+
+TEST(Generate, FullGridsOfEverySize) {
+  const std::pair<int, int> shapes[] = {{2, 2}, {2, 3}, {3, 2}, {2, 4}, {3, 3}, {3, 4},
+                                        {4, 3}, {4, 4}, {4, 5}, {5, 4}, {5, 5}};
+  for (auto [r, c] : shapes) {
+    const Geometry& g = *Geometry::get(r, c);
+    for (int seed = 0; seed < (g.side() > 16 ? 1 : 3); ++seed) {
+      Rng rng(static_cast<std::uint64_t>(seed));
+      const std::optional<Grid> grid = random_solution(g, rng);
+      ASSERT_TRUE(grid) << g.describe();
+      std::string why;
+      EXPECT_TRUE(testing::check_solution(Grid(g), *grid, &why)) << g.describe() << ": " << why;
+    }
+  }
+}
+
+TEST(Generate, FullGridsVary) {
+  const Geometry& g = *Geometry::get(3, 3);
+  std::set<std::string> seen;
+  std::vector<int> first_cell(10, 0);
+  for (int i = 0; i < 300; ++i) {
+    Rng rng(Rng::derive(9, static_cast<std::uint64_t>(i)));
+    const Grid grid = *random_solution(g, rng);
+    seen.insert(to_line(grid));
+    ++first_cell[grid[0]];
+  }
+  EXPECT_EQ(seen.size(), 300u);
+  for (int d = 1; d <= 9; ++d) EXPECT_GT(first_cell[d], 10) << "digit " << d << " rarely in r1c1";
+}
+
+TEST(Generate, NineByNineEverySymmetryUniqueAndMinimal) {
+  const Geometry& g = *Geometry::get(3, 3);
+  Generator gen(g);
+  for (Symmetry s : all_symmetries()) {
+    for (int i = 0; i < 6; ++i) {
+      Rng rng(Rng::derive(100 + static_cast<std::uint64_t>(s), static_cast<std::uint64_t>(i)));
+      GenerateOptions opt;
+      opt.symmetry = s;
+      const GenerateResult r = gen.generate(rng, opt);
+      ASSERT_EQ(r.status, GenerateStatus::ok);
+      expect_unique_and_minimal(*r.puzzle, s);
+      EXPECT_TRUE(is_minimal(r.puzzle->puzzle, s, *make_solver(g, "general")).value_or(false));
+    }
+  }
+}
+
+TEST(Generate, EverySizeUniqueAndMinimal) {
+  const std::pair<int, int> shapes[] = {{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 4}};
+  for (auto [r, c] : shapes) {
+    const Geometry& g = *Geometry::get(r, c);
+    Generator gen(g);
+    for (Symmetry s : {Symmetry::none, Symmetry::rot180, Symmetry::rot90, Symmetry::diagonal}) {
+      Rng rng(Rng::derive(7, static_cast<std::uint64_t>(s)));
+      GenerateOptions opt;
+      opt.symmetry = s;
+      const GenerateResult res = gen.generate(rng, opt);
+      ASSERT_EQ(res.status, GenerateStatus::ok) << g.describe();
+      expect_unique_and_minimal(*res.puzzle, s);
+    }
+  }
+}
+
+TEST(Generate, SixteenBySixteen) {
+  // Quarter-turn symmetry: 64 groups instead of 256 checks keeps this test quick.
+  const Geometry& g = *Geometry::get(4, 4);
+  Generator gen(g);
+  Rng rng(3);
+  GenerateOptions opt;
+  opt.symmetry = Symmetry::rot90;
+  const GenerateResult r = gen.generate(rng, opt);
+  ASSERT_EQ(r.status, GenerateStatus::ok);
+  expect_unique_and_minimal(*r.puzzle, Symmetry::rot90);
+}
+
+TEST(Generate, SameSeedSamePuzzle) {
+  const Geometry& g = *Geometry::get(3, 3);
+  Generator a(g), b(g);
+  for (std::uint64_t i = 0; i < 5; ++i) {
+    Rng r1(Rng::derive(5, i)), r2(Rng::derive(5, i)), r3(Rng::derive(6, i));
+    const std::string p1 = to_line(a.generate(r1, {}).puzzle->puzzle);
+    EXPECT_EQ(p1, to_line(b.generate(r2, {}).puzzle->puzzle));
+    EXPECT_NE(p1, to_line(b.generate(r3, {}).puzzle->puzzle));
+  }
+}
+
+TEST(Generate, CluesFilterAndCallback) {
+  const Geometry& g = *Geometry::get(3, 3);
+  Generator gen(g);
+  Rng rng(11);
+  GenerateOptions opt;
+  opt.min_clues = 26;
+  opt.max_clues = 27;
+  int calls = 0;
+  opt.accept = [&](const Grid& p, const Grid& s) {
+    ++calls;
+    EXPECT_TRUE(testing::check_solution(p, s));
+    return calls >= 3;  // reject the first two that pass the clue filter
+  };
+  const GenerateResult r = gen.generate(rng, opt);
+  ASSERT_EQ(r.status, GenerateStatus::ok);
+  EXPECT_GE(r.puzzle->clues, 26);
+  EXPECT_LE(r.puzzle->clues, 27);
+  EXPECT_EQ(calls, 3);
+  EXPECT_GE(r.attempts, 3u);
+}
+
+TEST(Generate, OutOfReachStopsCleanly) {
+  const Geometry& g = *Geometry::get(3, 3);
+  Generator gen(g);
+  Rng rng(1);
+  GenerateOptions opt;
+  opt.max_clues = 5;  // no 9x9 puzzle has so few
+  opt.deadline = Deadline::after(std::chrono::milliseconds(100));
+  EXPECT_EQ(gen.generate(rng, opt).status, GenerateStatus::timeout);
+  opt.deadline = {};
+  opt.max_attempts = 20;
+  const GenerateResult r = gen.generate(rng, opt);
+  EXPECT_EQ(r.status, GenerateStatus::attempts);
+  EXPECT_EQ(r.attempts, 20u);
+  std::atomic<bool> cancel{true};
+  opt.max_attempts = 0;
+  opt.cancel = &cancel;
+  EXPECT_EQ(gen.generate(rng, opt).status, GenerateStatus::timeout);
+  GenerateOptions bad;
+  bad.min_clues = 30;
+  bad.max_clues = 20;
+  EXPECT_EQ(gen.generate(rng, bad).status, GenerateStatus::bad_options);
+  bad.min_clues = 82;
+  bad.max_clues = 90;
+  EXPECT_EQ(gen.generate(rng, bad).status, GenerateStatus::bad_options);
+}
+
+TEST(Generate, DigRejectsABrokenGrid) {
+  // A "solution" that breaks the rules has no solution once dug: reported, not hung.
+  const Geometry& g = *Geometry::get(2, 2);
+  Grid bad(g);
+  for (int c = 0; c < 16; ++c) bad.set(c, 1 + c % 4);
+  Rng rng(2);
+  auto solver = make_solver(g);
+  const DigResult d = dig(bad, Symmetry::none, rng, *solver);
+  EXPECT_EQ(d.status, DigStatus::not_unique);
+}
+
+TEST(Generate, IsMinimalSeesARemovableClue) {
+  const Geometry& g = *Geometry::get(3, 3);
+  Generator gen(g);
+  Rng rng(4);
+  const GenerateResult r = gen.generate(rng, {});
+  auto solver = make_solver(g, "general");
+  EXPECT_EQ(is_minimal(r.puzzle->puzzle, Symmetry::none, *solver), true);
+  Grid more = r.puzzle->puzzle;
+  for (int c = 0; c < 81; ++c) {
+    if (!more[c]) {
+      more.set(c, r.puzzle->solution[c]);
+      break;
+    }
+  }
+  EXPECT_EQ(is_minimal(more, Symmetry::none, *solver), false);
+  EXPECT_EQ(is_unique(Grid(g), *solver), false);
+}
+
+}  // namespace
+}  // namespace nonet

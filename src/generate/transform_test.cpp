@@ -214,8 +214,9 @@ TEST(Canon, AgreesWithBruteForce) {
       // The solution grid (no blanks) and an empty board too.
       if (s == 0) {
         // (9x9 full grids are left out: without blanks the brute force barely prunes.)
-        if (g.side() < 9)
+        if (g.side() < 9) {
           EXPECT_EQ(to_line(*canon.canonical(made.solution)), brute_canon(made.solution));
+        }
         EXPECT_EQ(to_line(*canon.canonical(Grid(g))), std::string(g.cell_count(), '.'));
       }
     }

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   nonet::cli::add_solve_commands(app, action);
   nonet::cli::add_logic_commands(app, action);
   nonet::cli::add_serve_command(app, action);
+  nonet::cli::add_generate_commands(app, action);
 
   try {
     app.parse(argc, argv);

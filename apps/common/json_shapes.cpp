@@ -168,4 +168,19 @@ nlohmann::json hint_json(const Hint& hint, HintLevel level, const Geometry& geom
   return j;
 }
 
+nlohmann::json generated_json(const Generated& generated, std::uint64_t seed, std::uint64_t index) {
+  return {{"index", index},
+          {"puzzle", to_line(generated.puzzle)},
+          {"solution", to_line(generated.solution)},
+          {"clues", generated.clues},
+          {"size", generated.puzzle.geometry().describe()},
+          {"seed", seed}};
+}
+
+nlohmann::json transform_json(const Grid& result, const std::vector<TransformOp>& ops) {
+  std::string text;
+  for (const TransformOp& op : ops) text += (text.empty() ? "" : ",") + to_string(op);
+  return {{"puzzle", to_line(result)}, {"size", result.geometry().describe()}, {"ops", text}};
+}
+
 }  // namespace nonet::app

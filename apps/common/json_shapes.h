@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "nonet/format.h"
+#include "nonet/generate.h"
+#include "nonet/transform.h"
 #include "nonet/logic.h"
 #include "nonet/solver.h"
 #include "nonet/validate.h"
@@ -35,5 +37,10 @@ nlohmann::json rating_json(const Rating& rating);
 // {"status": "step"|..., "message": ..., "step": {...}} shaped by the grade:
 // vague gives technique and area only, placement just the next digit.
 nlohmann::json hint_json(const Hint& hint, HintLevel level, const Geometry& geometry);
+// A generated puzzle: {"index": i, "puzzle": "...", "solution": "...", "clues": n,
+//  "size": "9x9", "seed": s} (index 1-based; the same seed and index give it again).
+nlohmann::json generated_json(const Generated& generated, std::uint64_t seed, std::uint64_t index);
+// A transformed grid: {"puzzle": "...", "size": "6x6 (3x2 boxes)", "ops": "transpose,..."}.
+nlohmann::json transform_json(const Grid& result, const std::vector<TransformOp>& ops);
 
 }  // namespace nonet::app

@@ -355,7 +355,8 @@ int run_generate(const GenerateCommand& cmd) {
               " puzzle" + (filters.empty() ? "" : " with " + filters) + " found within " +
               std::to_string(static_cast<long long>(cmd.timeout)) + " s (" +
               std::to_string(r.attempts) +
-              " minimal puzzles made); widen the band or raise --timeout\n";
+              " minimal puzzles made); " +
+              (filters.empty() ? "" : "widen the band or ") + "raise --timeout\n";
       }
       return false;
     }

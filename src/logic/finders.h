@@ -10,7 +10,14 @@
 
 namespace nonet::logic_detail {
 
-inline int popcount(Mask m) { return std::popcount(m); }
+// Bit count without a library call: std::popcount becomes a call into libgcc
+// unless the build targets POPCNT, and that call was a fifth of the rating time
+// (perf, 110 chain puzzles x5).
+inline int popcount(Mask m) {
+  m = m - ((m >> 1) & 0x55555555u);
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  return static_cast<int>((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 inline int lowest_digit(Mask m) { return std::countr_zero(m) + 1; }
 inline Mask digit_bit(int digit) { return Mask{1} << (digit - 1); }
 

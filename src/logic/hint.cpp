@@ -101,7 +101,10 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
   if (!hint.wrong_cells.empty()) {
     hint.status = HintStatus::wrong_entries;
     std::string cells;
-    for (int c : hint.wrong_cells) cells += (cells.empty() ? "" : ", ") + g.cell_name(c);
+    for (int c : hint.wrong_cells) {
+      if (!cells.empty()) cells += ", ";
+      cells += g.cell_name(c);
+    }
     hint.message = "these entries contradict the solution: " + cells;
     return hint;
   }
@@ -121,7 +124,8 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
     hint.status = HintStatus::wrong_candidates;
     std::string cells;
     for (const CellDigit& m : hint.missing_candidates) {
-      cells += (cells.empty() ? "" : ", ") + g.cell_name(m.cell);
+      if (!cells.empty()) cells += ", ";
+      cells += g.cell_name(m.cell);
     }
     hint.message = "a candidate that is needed was removed in " + cells;
     return hint;

@@ -16,18 +16,16 @@ constexpr std::array<std::array<HouseKind, 2>, 4> kPairs = {{
     {HouseKind::row, HouseKind::box},
 }};
 
-// Cells of `house` (a position mask over house2) that hold `digit` and lie
-// outside `inner`.
-Mask house_mask_of_cells(const Geometry& g, int house, int other) {
-  Mask m = 0;
-  int i = 0;
-  for (int cell : g.house_cells(house)) {
-    for (int h : g.houses_of(cell)) {
-      if (h == other) m |= Mask{1} << i;
-    }
-    ++i;
-  }
-  return m;
+// The house of kind `kind` holding `cell`.
+int house_of(const Geometry& g, HouseKind kind, int cell) {
+  const auto h = g.houses_of(cell);
+  return kind == HouseKind::row ? h[0] : kind == HouseKind::column ? h[1] : h[2];
+}
+
+// Whether `cell` lies in `house`.
+bool in_house(const Geometry& g, int cell, int house) {
+  const auto h = g.houses_of(cell);
+  return h[0] == house || h[1] == house || h[2] == house;
 }
 
 void fill_pattern(const LogicState& s, Step& step, int h1, int h2, int digit) {
@@ -43,15 +41,15 @@ std::vector<CellDigit> removals(const LogicState& s, int h1, int h2, int digit) 
   std::vector<CellDigit> out;
   const Mask bit = digit_bit(digit);
   for (int cell : g.house_cells(h2)) {
-    bool inside = false;
-    for (int h : g.houses_of(cell)) inside |= h == h1;
-    if (!inside && (s.candidates(cell) & bit)) out.push_back({cell, digit});
+    if (!in_house(g, cell, h1) && (s.candidates(cell) & bit)) out.push_back({cell, digit});
   }
   return out;
 }
 
-// Scans every (h1, h2, digit) where the digit's places in h1 all lie in h2;
-// `on_found` decides whether that makes a step.
+// Scans every (h1, h2, digit) where the digit's places in h1 (two or more) all
+// lie in h2, in SE's order; `on_found` decides whether that makes a step. At
+// most one h2 can hold two or more cells of h1, so it is found from the first
+// place instead of by trying every house of the kind.
 template <class OnFound>
 bool scan(const LogicState& s, OnFound&& on_found) {
   const Geometry& g = s.geometry();
@@ -62,12 +60,12 @@ bool scan(const LogicState& s, OnFound&& on_found) {
         const int h1 = house_of_kind(g, pair[0], i1);
         const Mask pos = s.positions(h1, digit);
         if (popcount(pos) < 2) continue;  // one place is a hidden single
-        for (int i2 = 0; i2 < n; ++i2) {
-          const int h2 = house_of_kind(g, pair[1], i2);
-          if (!houses_cross(g, h1, h2)) continue;
-          if ((pos & ~house_mask_of_cells(g, h1, h2)) != 0) continue;
-          if (on_found(pair[0], i1, h1, h2, digit)) return true;
-        }
+        auto cells = g.house_cells(h1);
+        const int h2 = house_of(g, pair[1], cells[std::countr_zero(pos)]);
+        bool inside = true;
+        for (Mask p = pos; p && inside; p &= p - 1) inside = in_house(g, cells[std::countr_zero(p)], h2);
+        if (!inside) continue;
+        if (on_found(pair[0], i1, h1, h2, digit)) return true;
       }
     }
   }
@@ -101,7 +99,12 @@ bool find_direct_intersection(const LogicState& s, Step& step) {
       if (!houses_cross(g, h3, h2)) continue;
       const Mask pos3 = s.positions(h3, digit);
       if (popcount(pos3) < 2) continue;
-      const Mask left = pos3 & ~house_mask_of_cells(g, h3, h2);
+      Mask left = 0;
+      auto cells3 = g.house_cells(h3);
+      for (Mask p = pos3; p; p &= p - 1) {
+        const int k = std::countr_zero(p);
+        if (!in_house(g, cells3[k], h2)) left |= Mask{1} << k;
+      }
       if (popcount(left) != 1) continue;
       const int cell = g.house_cells(h3)[std::countr_zero(left)];
       step = Step{};

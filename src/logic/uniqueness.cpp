@@ -119,7 +119,9 @@ void type3(const LogicState& s, const std::vector<int>& loop, int c1, int c2, in
   const Mask pair = digit_bit(v1) | digit_bit(v2);
   const Mask extra = (s.candidates(c1) | s.candidates(c2)) & ~pair;
   const int base = loop_rating(loop.size());
-  for (int degree = popcount(extra); degree <= n - 2; ++degree) {
+  // SE tries sets of up to 7 cells (9x9: all that can leave room); larger boards
+  // keep the same bound so the search stays small.
+  for (int degree = popcount(extra); degree <= std::min(n - 2, 7); ++degree) {
     for (HouseKind kind : kLoopKinds) {
       const int house = house_at(g, kind, c1);
       if (house != house_at(g, kind, c2)) continue;

@@ -8,7 +8,11 @@ set -euo pipefail
 
 packages=(cmake ninja-build g++ libcli11-dev nlohmann-json3-dev libcpp-httplib-dev)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(clang libgtest-dev libbenchmark-dev chromium nodejs npm)
+  packages+=(clang libgtest-dev libbenchmark-dev chromium)
+  # Node.js may come from another package that bundles npm; Debian's own
+  # nodejs and npm are only needed where there is none.
+  command -v node >/dev/null || packages+=(nodejs)
+  command -v npm >/dev/null || packages+=(npm)
 fi
 
 missing=()

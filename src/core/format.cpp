@@ -367,10 +367,12 @@ void PuzzleParser::cells_line(std::string_view line, int offset, std::vector<Par
   const int k = static_cast<int>(values_.size());
   if (!error.message.empty()) {
     if (skipping_) return;
+    // Inside a grid the rest of it is skipped, so one broken grid gives one
+    // error; a line on its own is just that line.
+    skipping_ = block_side_ != 0;
     const int first = block_side_ ? block_first_line_ : line_no_;
     block_side_ = 0;
     fail(out, first, error);
-    skipping_ = true;
     return;
   }
   if (block_side_) {
@@ -414,7 +416,6 @@ void PuzzleParser::cells_line(std::string_view line, int offset, std::vector<Par
   }
   if (!g) {
     fail(out, line_no_, {line_no_, 0, count_problem(k, force)});
-    skipping_ = true;
     return;
   }
   if (!row) {

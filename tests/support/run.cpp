@@ -1,0 +1,53 @@
+#include "support/run.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace nonet::testing {
+namespace {
+
+std::string temp_dir() {
+  static const std::string dir = [] {
+    auto d = std::filesystem::temp_directory_path() /
+             ("nonet_tests_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(d);
+    return d.string();
+  }();
+  return dir;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+std::string temp_file(const std::string& name, const std::string& content) {
+  const std::string path = temp_dir() + "/" + name;
+  std::ofstream(path, std::ios::binary) << content;
+  return path;
+}
+
+RunResult run_cli(const std::string& args, const std::string& input) {
+  static int counter = 0;
+  const std::string base = temp_dir() + "/run" + std::to_string(++counter);
+  const std::string in = temp_file("run" + std::to_string(counter) + ".in", input);
+  const std::string cmd = std::string("'") + NONET_CLI_PATH + "' " + args + " < '" + in +
+                          "' > '" + base + ".out' 2> '" + base + ".err'";
+  const int status = std::system(cmd.c_str());
+  RunResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = slurp(base + ".out");
+  r.err = slurp(base + ".err");
+  return r;
+}
+
+}  // namespace nonet::testing

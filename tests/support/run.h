@@ -1,0 +1,21 @@
+#pragma once
+// Runs the real nonet binary for tests: feeds standard input from a string and
+// captures standard output, standard error and the exit code.
+
+#include <string>
+
+namespace nonet::testing {
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// `args` is passed through the shell after the binary's path: quote as needed.
+RunResult run_cli(const std::string& args, const std::string& input = "");
+
+// A file under the test's temporary folder holding `content`; returns its path.
+std::string temp_file(const std::string& name, const std::string& content);
+
+}  // namespace nonet::testing

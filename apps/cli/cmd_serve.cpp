@@ -16,12 +16,14 @@ struct ServeCommand {
   double budget_seconds = 10;
   double queue_wait_seconds = 2;
   int max_body_kib = 64;
+  int io_timeout_seconds = 5;
 };
 
 int serve(ServeCommand& cmd) {
   cmd.options.limits.budget =
       std::chrono::milliseconds(static_cast<long long>(cmd.budget_seconds * 1000));
   cmd.options.max_body = static_cast<std::size_t>(cmd.max_body_kib) * 1024;
+  cmd.options.io_timeout = std::chrono::seconds(cmd.io_timeout_seconds);
   cmd.options.queue_wait =
       std::chrono::milliseconds(static_cast<long long>(cmd.queue_wait_seconds * 1000));
 
@@ -80,6 +82,11 @@ void add_serve_command(CLI::App& app, Action& action) {
                         "Seconds a search waits for a free worker before the answer is 503")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 60.0));
+  serve_cmd->add_option("--io-timeout", cmd.io_timeout_seconds,
+                        "Seconds a client may take to send its request or read the answer "
+                        "before the connection is closed (slow clients)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 600));
   serve_cmd->callback([&action] { action = [] { return serve(cmd); }; });
 }
 

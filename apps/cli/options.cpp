@@ -1,13 +1,14 @@
 #include "cli/options.h"
 
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "common/interrupt.h"
 #include "common/json_shapes.h"
 
 namespace nonet::cli {
-namespace {
 
 bool parse_box(const std::string& text, int& rows, int& cols) {
   const auto x = text.find_first_of("xX");
@@ -23,8 +24,6 @@ bool parse_box(const std::string& text, int& rows, int& cols) {
   }
   return Geometry::get(rows, cols) != nullptr;
 }
-
-}  // namespace
 
 void add_batch_options(CLI::App& cmd, BatchOptions& options) {
   cmd.add_option("files", options.files,
@@ -68,6 +67,7 @@ ParseOptions parse_options(const BatchOptions& options) {
 SolveOptions solve_options(const BatchOptions& options, std::uint64_t limit) {
   SolveOptions s;
   s.limit = limit;
+  s.cancel = app::interrupt_flag();  // Ctrl-C stops a long search at once
   if (options.timeout > 0) {
     s.deadline = Deadline::after(std::chrono::nanoseconds(
         static_cast<std::int64_t>(options.timeout * 1e9)));
@@ -97,9 +97,16 @@ void report_parse_error(const app::InputItem& item, Format format, std::string& 
 
 int run(const BatchOptions& options, const std::function<app::PuzzleJob()>& make_job) {
   app::PuzzleInput input(options.files, parse_options(options));
+  app::install_interrupt_handlers();
   const app::BatchSummary summary =
-      app::run_batch(input, options.threads, make_job, stdout, stderr);
+      app::run_batch(input, options.threads, make_job, stdout, stderr, app::interrupt_flag());
   for (const std::string& e : input.io_errors()) std::fprintf(stderr, "nonet: %s\n", e.c_str());
+  if (summary.cancelled) {
+    const int sig = app::interrupt_signal();
+    std::fprintf(stderr, "nonet: interrupted after %zu answers; every answer before it was written\n",
+                 summary.puzzles);
+    return 128 + (sig > 0 ? sig : SIGINT);
+  }
   if (summary.puzzles == 0 && input.io_errors().empty()) {
     std::fprintf(stderr, "nonet: no puzzle found in the input\n");
     return 1;

@@ -21,6 +21,9 @@ struct BatchOptions {
   double timeout = 0;  // seconds per puzzle; 0 = none
 };
 
+// Reads --box's "RxC"; false unless it names a board nonet supports.
+bool parse_box(const std::string& text, int& rows, int& cols);
+
 // Adds FILE..., --box, --format, -j/--threads and --timeout to `cmd`.
 void add_batch_options(CLI::App& cmd, BatchOptions& options);
 
@@ -36,7 +39,7 @@ void report_parse_error(const app::InputItem& item, Format format, std::string& 
 
 // Runs `make_job` over every puzzle of the inputs and returns the exit code:
 // 0 when all went well, 1 when a puzzle failed, could not be read, or there was
-// no puzzle at all.
+// no puzzle at all; 128 + the signal (130, 143) when SIGINT or SIGTERM stopped it.
 int run(const BatchOptions& options, const std::function<app::PuzzleJob()>& make_job);
 
 }  // namespace nonet::cli

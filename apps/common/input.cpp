@@ -7,8 +7,9 @@
 
 namespace nonet::app {
 
-LineReader::LineReader(std::FILE* file, std::size_t max_length)
-    : file_(file), max_length_(max_length), buffer_(std::size_t{1} << 20) {}
+LineReader::LineReader(std::FILE* file, std::size_t max_length,
+                       const std::atomic<bool>* cancel)
+    : file_(file), max_length_(max_length), cancel_(cancel), buffer_(std::size_t{1} << 20) {}
 
 bool LineReader::refill() {
   if (eof_) return false;
@@ -22,7 +23,13 @@ bool LineReader::refill() {
       end_ = static_cast<std::size_t>(got);
       return true;
     }
-    if (got < 0 && errno == EINTR) continue;
+    if (got < 0 && errno == EINTR) {
+      if (cancel_ && cancel_->load()) {
+        eof_ = true;
+        return false;
+      }
+      continue;
+    }
     eof_ = true;
     failed_ = got < 0;
     return false;
@@ -93,7 +100,7 @@ bool PuzzleInput::open_next() {
       owns_file_ = true;
       source_ = &name;
     }
-    reader_ = std::make_unique<LineReader>(file_, max_line_);
+    reader_ = std::make_unique<LineReader>(file_, max_line_, cancel_);
     parser_ = std::make_unique<PuzzleParser>(options_);
     return true;
   }
@@ -103,6 +110,7 @@ bool PuzzleInput::open_next() {
 bool PuzzleInput::read(std::vector<InputItem>& out, std::size_t count) {
   const std::size_t start = out.size();
   while (out.size() - start < count) {
+    if (cancel_ && cancel_->load()) break;
     if (pending_pos_ < pending_.size()) {
       InputItem item;
       item.index = index_++;

@@ -2,6 +2,7 @@
 // Reading puzzles from files or standard input, streamed: constant memory
 // whatever the input's length, every puzzle tagged with where it came from.
 
+#include <atomic>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -15,7 +16,10 @@ namespace nonet::app {
 // skipped to its end and reported as truncated, so no input can exhaust memory.
 class LineReader {
  public:
-  LineReader(std::FILE* file, std::size_t max_length);
+  // `cancel`, when given, ends the input early: a read interrupted by a signal
+  // returns end of input once the flag is set.
+  LineReader(std::FILE* file, std::size_t max_length,
+             const std::atomic<bool>* cancel = nullptr);
   // The next line without its '\n'; false at the end of the input.
   bool next(std::string_view& line, bool& truncated);
   bool failed() const { return failed_; }
@@ -26,6 +30,7 @@ class LineReader {
   bool refill();
   std::FILE* file_;
   std::size_t max_length_;
+  const std::atomic<bool>* cancel_;
   std::vector<char> buffer_;
   std::size_t begin_ = 0, end_ = 0;
   std::string carry_;  // a line that spans two blocks
@@ -49,6 +54,8 @@ class PuzzleInput {
   // Problems opening or reading a file, as messages for the user.
   const std::vector<std::string>& io_errors() const { return io_errors_; }
   std::size_t puzzles_read() const { return index_; }
+  // Stops reading (as at the end of the input) once `cancel` becomes true.
+  void set_cancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
 
  private:
   bool open_next();
@@ -66,6 +73,7 @@ class PuzzleInput {
   std::size_t index_ = 0;
   std::vector<std::string> io_errors_;
   std::string stdin_name_ = "<stdin>";
+  const std::atomic<bool>* cancel_ = nullptr;
 };
 
 }  // namespace nonet::app

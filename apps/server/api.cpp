@@ -33,6 +33,24 @@ const char* type_name(const json& value) {
   }
 }
 
+// The parser's message quotes the bytes it last read, which may be any bytes at
+// all: those outside printable ASCII are written as \xHH so the answer stays
+// valid UTF-8 and readable.
+std::string printable(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f) {
+      out += c;
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02X", u);
+      out += buf;
+    }
+  }
+  return out;
+}
+
 // 1-based line and column of byte offset `offset` in `text`.
 std::pair<int, int> line_column(std::string_view text, std::size_t offset) {
   offset = std::min(offset, text.size());
@@ -693,6 +711,7 @@ ApiReply handle_api(const Route& route, std::string_view body, const ApiContext&
     const auto [line, column] = line_column(body, at);
     std::string what = e.what();
     if (const std::size_t colon = what.rfind(": "); colon != std::string::npos) what = what.substr(colon + 2);
+    what = printable(what);
     return error_reply(400, "malformed_json",
                        "request body is not valid JSON: line " + std::to_string(line) +
                            ", column " + std::to_string(column) + ": " + what,

@@ -44,6 +44,21 @@ bool for_each_combination(int n, int k, Fn&& fn) {
   }
 }
 
+// Calls fn(mask) for every k-subset of the bits of `eligible`, in increasing
+// numeric order (the order for_each_combination gives over all bits, with the
+// subsets that use an ineligible bit left out); stops when fn returns true.
+template <class Fn>
+bool for_each_subset(Mask eligible, int k, Fn&& fn) {
+  std::array<Mask, 32> bit{};
+  int count = 0;
+  for (Mask e = eligible; e; e &= e - 1) bit[count++] = e & (~e + 1);
+  return for_each_combination(count, k, [&](Mask pick) {
+    Mask m = 0;
+    for (Mask p = pick; p; p &= p - 1) m |= bit[std::countr_zero(p)];
+    return fn(m);
+  });
+}
+
 // House kinds in the order SE scans them for singles and subsets: boxes,
 // columns, rows.
 inline std::array<HouseKind, 3> se_kind_order() {

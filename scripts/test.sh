@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs, builds and runs every test: unit, CLI and server tests (debug build
 # with warnings as errors), the same under address + undefined-behaviour
-# sanitizers, and the browser tests when the web board is built.
+# sanitizers, the server and threaded CLI tests under the thread sanitizer, a
+# short libFuzzer run of every harness (when clang is there), and the browser
+# tests when the web board is built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
@@ -16,6 +18,16 @@ echo "== address + undefined-behaviour sanitizers"
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j "$jobs"
 ctest --preset asan -j "$jobs"
+
+echo "== thread sanitizer: the server and the multithreaded CLI runs"
+cmake --preset tsan >/dev/null
+cmake --build --preset tsan -j "$jobs"
+ctest --preset tsan -j 2 -R '^(ServerTest|ServerLimits|ReliabilityServer|Reliability\.Interrupt|Cli\.OneAnswerPerPuzzleInOrderWithThreads)'
+
+if command -v clang++ >/dev/null; then
+  echo "== fuzzing: every harness for 20 s"
+  scripts/fuzz.sh 20
+fi
 
 if [[ -x scripts/test-web.sh ]]; then
   echo "== browser tests"

@@ -43,11 +43,16 @@ const std::string kEasy =
 const std::string kChains =
     "024000650100000007008010900000000000260090083080501070600903008002854700000070000";
 
+// No technique up to dynamic forcing chains applies at the start.
+const std::string kBeyond =
+    "000000039000001005003050800008090006070002000100400000009080050020000600400700000";
+
 TEST(LogicCli, RateLinesAndJson) {
   CliRun r = run("rate", kPointing + "\n" + kEasy + "\n" + kChains + "\n");
   EXPECT_EQ(r.code, 0);
-  EXPECT_EQ(r.out, "2.6/1.2/1.2 hard\n1.2/1.2/1.2 easy\n>=6.5/1.2/1.2 extreme\n");
-  r = run("rate -f json -j 2", kPointing + "\n" + kChains + "\n");
+  EXPECT_EQ(r.out, "2.6/1.2/1.2 hard\n1.2/1.2/1.2 easy\n6.6/1.2/1.2 extreme\n");
+  // A puzzle beyond the rater's chains gets only a lower bound.
+  r = run("rate -f json -j 2", kPointing + "\n" + kBeyond + "\n");
   ASSERT_EQ(r.code, 0);
   const auto first = nlohmann::json::parse(r.out.substr(0, r.out.find('\n')));
   EXPECT_EQ(first["er"], 2.6);

@@ -335,7 +335,8 @@ TEST(Logic, RatingOfSolvedAndStuckPositions) {
   EXPECT_EQ(r.er, 0);
   EXPECT_FALSE(r.needs_chains);
   EXPECT_EQ(r.level, Level::easy);
-  // A puzzle that needs chains (SE 6.6): stuck, with lower bounds.
+  // A puzzle beyond dynamic forcing chains (no step applies at the start): stuck,
+  // with lower bounds.
   r = rate(parse("000000039000001005003050800008090006070002000100400000009080050020000600400700000"));
   EXPECT_TRUE(r.needs_chains);
   EXPECT_FALSE(r.er_exact);
@@ -373,8 +374,10 @@ TEST(Logic, ProfilesAndNames) {
   EXPECT_EQ(profile_from_name("se"), Profile::se);
   EXPECT_FALSE(profile_from_name("fancy").has_value());
   EXPECT_FALSE(profile_from_name("").has_value());
-  EXPECT_EQ(techniques(Profile::se).size(), 20u);
-  EXPECT_GT(techniques(Profile::modern).size(), techniques(Profile::se).size());
+  // SE's 20 producers up to aligned pair exclusion, then its chain producers.
+  EXPECT_EQ(techniques(Profile::se).size(), 24u);
+  EXPECT_EQ(techniques(Profile::se)[20].name, "Cycles / Forcing Chains");
+  EXPECT_EQ(techniques(Profile::modern).size(), 24u);
   EXPECT_EQ(technique_name(Technique::two_string_kite), "2-String Kite");
   EXPECT_EQ(level_for(15, false), Level::easy);
   EXPECT_EQ(level_for(23, false), Level::medium);

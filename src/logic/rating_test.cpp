@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <numeric>
@@ -79,7 +80,8 @@ void check_sound(const Grid& puzzle, Profile profile, Solver& solver, int& steps
 TEST(Rating, AgreesWithSudokuExplainer) {
   const auto lines = read_lines(kData + "/rated/sudoku_exchange_low1500_local_serate.txt", 100000);
   if (lines.empty()) GTEST_SKIP() << "shared data absent: " << kData << "/rated";
-  int plain = 0, exact = 0, er_ok = 0, ep_ok = 0, ed_ok = 0, chains = 0, chains_flagged = 0;
+  int plain = 0, exact = 0, er_ok = 0, ep_ok = 0, ed_ok = 0, chains = 0, chains_exact = 0;
+  int chains_near = 0;
   std::map<std::string, int> mismatches;
   for (const std::string& line : lines) {
     std::istringstream in(line);
@@ -96,8 +98,11 @@ TEST(Rating, AgreesWithSudokuExplainer) {
                              format_rating(r.ep, r.ep_exact) + "/" + format_rating(r.ed, r.ed_exact);
     const double se_er = std::stod(classic);
     if (se_er >= 6.5) {
+      // Chain puzzles: the whole triple, and ER within 0.3.
       ++chains;
-      chains_flagged += r.needs_chains;
+      chains_exact += ours == classic;
+      chains_near += r.er_exact && std::abs(r.er - static_cast<int>(std::lround(se_er * 10))) <= 3;
+      if (ours != classic) ++mismatches["SE " + classic + " vs ours " + ours];
       continue;
     }
     ++plain;
@@ -114,11 +119,13 @@ TEST(Rating, AgreesWithSudokuExplainer) {
     }
   }
   std::printf("non-chain puzzles %d: ER/EP/ED exact %d (%.2f%%), ER %d, EP %d, ED %d; "
-              "chain puzzles %d, flagged %d\n",
-              plain, exact, 100.0 * exact / plain, er_ok, ep_ok, ed_ok, chains, chains_flagged);
+              "chain puzzles %d: ER/EP/ED exact %d, ER within 0.3 %d\n",
+              plain, exact, 100.0 * exact / plain, er_ok, ep_ok, ed_ok, chains, chains_exact,
+              chains_near);
   for (const auto& [what, count] : mismatches) std::printf("  %4d  %s\n", count, what.c_str());
   EXPECT_GE(exact, plain * 99 / 100);
-  EXPECT_EQ(chains_flagged, chains);
+  EXPECT_GE(chains_exact, chains * 90 / 100);
+  EXPECT_GE(chains_near, chains * 97 / 100);
 }
 
 TEST(Rating, EveryStepIsSound) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "logic/chains.h"
 #include "logic/finders.h"
 
 namespace nonet {
@@ -106,6 +107,15 @@ std::string step_title(const Step& step) {
       return step.variant ? "Sashimi X-Wing" : "Finned X-Wing";
     case Technique::finned_swordfish:
       return step.variant ? "Sashimi Swordfish" : "Finned Swordfish";
+    case Technique::x_cycle:
+    case Technique::y_cycle:
+    case Technique::forcing_chain:
+    case Technique::nishio_forcing_chain:
+    case Technique::multiple_forcing_chain:
+    case Technique::dynamic_forcing_chain:
+    case Technique::dynamic_forcing_chain_plus:
+    case Technique::nested_forcing_chain:
+      return chain_title(step);
     default:
       return std::string(technique_name(step.technique));
   }
@@ -201,6 +211,15 @@ std::string render_step(const Step& step, const Geometry& g) {
       return title + " " + first_digit() + (step.variant == 2 ? " (wrap)" : " (trap)") +
              " colours " + join_cells(step.cells, g) + " / " +
              join_cells(step.secondary_cells, g) + " => " + then;
+    case Technique::x_cycle:
+    case Technique::y_cycle:
+    case Technique::forcing_chain:
+    case Technique::nishio_forcing_chain:
+    case Technique::multiple_forcing_chain:
+    case Technique::dynamic_forcing_chain:
+    case Technique::dynamic_forcing_chain_plus:
+    case Technique::nested_forcing_chain:
+      return render_chain(step, g);
     default: {
       std::string s = title;
       if (!step.cells.empty()) {

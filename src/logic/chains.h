@@ -1,0 +1,43 @@
+#pragma once
+// Internal: the chain family (SE 6.5 and up). Candidates are numbered
+// cell * N + (digit - 1); a "node" is a candidate assumed true (on) or false
+// (off). The implication rules, their order and the rating of a chain follow
+// Sudoku Explainer 1.2.1 so that ratings agree with it.
+
+#include <vector>
+
+#include "logic/finders.h"
+
+namespace nonet::logic_detail {
+
+// Finders, in SE's order of producers.
+bool find_cycles_and_forcing_chains(const LogicState& s, Step& step);  // 6.5 - 7.x
+bool find_aligned_triple_exclusion(const LogicState& s, Step& step);    // 7.5
+bool find_nishio_chains(const LogicState& s, Step& step);              // 7.5+
+bool find_multiple_chains(const LogicState& s, Step& step);            // 8.0+
+bool find_dynamic_chains(const LogicState& s, Step& step);             // 8.5+
+bool find_dynamic_plus_chains(const LogicState& s, Step& step);        // 9.0+
+
+// SE's length bonus: +0.1 each time the chain's node count, less 2, passes 4, 6,
+// 8, 12, 16, 24, 32, ... (the bound grows by 3/2 and 4/3 in turn). Computed in
+// doubles in the same order SE does, because SE compares such sums exactly when
+// it picks the first hint.
+double chain_difficulty(double base, int complexity);
+int chain_tenths(double difficulty);
+
+// Titles and text of chain steps (render.cpp hands chain steps here).
+std::string chain_title(const Step& step);
+std::string render_chain(const Step& step, const Geometry& g);
+
+// Step::variant values of the chain family.
+enum ChainVariant : int {
+  kForcingXChain = 0,       // forcing_chain: one digit (6.6)
+  kForcingXYChain = 1,      // forcing_chain: mixed links (7.0)
+  kBidirectionalCycle = 2,  // x_cycle with mixed links (7.0)
+  kContradiction = 0,       // nishio / dynamic: an assumption leads to a contradiction
+  kDoubleForcing = 1,       // dynamic: both states of a candidate imply the same
+  kCellForcing = 2,         // multiple / dynamic: every digit of a cell implies the same
+  kRegionForcing = 3,       // multiple / dynamic: every place of a digit in a house
+};
+
+}  // namespace nonet::logic_detail

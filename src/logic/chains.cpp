@@ -59,12 +59,17 @@ class UnarySearch {
  public:
   explicit UnarySearch(const LogicState& s)
       : s_(s), g_(s.geometry()), n_(g_.side()), on_seen_(size_t(g_.cell_count() * n_)),
-        off_seen_(size_t(g_.cell_count() * n_)) {}
+        off_seen_(size_t(g_.cell_count() * n_)) {
+    build_links();
+  }
 
   bool run(Step& step) {
     // Pass 1: X-links only; pass 2: Y-links only; pass 3: both.
     for (int pass = 0; pass < 3; ++pass) {
       const bool y = pass != 0, x = pass != 1;
+      // Every hint of the mixed pass rates 7.0 or more: it cannot come first
+      // once a cheaper hint is known.
+      if (pass == 2 && found_ && best_.difficulty < 7.0) break;
       for (int cell = 0; cell < g_.cell_count(); ++cell) {
         const Mask m = s_.candidates(cell);
         if (popcount(m) < 2) continue;
@@ -94,6 +99,50 @@ class UnarySearch {
     return {g_.box_house(g_.box_of(cell)), g_.row_of(cell), g_.column_house(g_.col_of(cell))};
   }
 
+  // The static links of every candidate, computed once per position: the peers
+  // with its digit (SE's order: box, row, column, without repeats), the other
+  // digits of its cell, and the strong partners (bivalue cell, two-place houses).
+  void build_links() {
+    const int cands = g_.cell_count() * n_;
+    peer_begin_.assign(static_cast<std::size_t>(cands) + 1, 0);
+    cell_partner_.assign(static_cast<std::size_t>(cands), -1);
+    house_partners_.assign(static_cast<std::size_t>(cands) * 3, -1);
+    for (int cand = 0; cand < cands; ++cand) {
+      peer_begin_[static_cast<std::size_t>(cand)] = static_cast<int>(peer_list_.size());
+      if (!has(cand)) continue;
+      const int cell = cell_of(cand), digit = digit_of(cand);
+      const Mask bit = digit_bit(digit);
+      const std::size_t first = peer_list_.size();
+      for (int h : houses(cell)) {
+        for (int c : g_.house_cells(h)) {
+          if (c == cell || !(s_.candidates(c) & bit)) continue;
+          const int q = c * n_ + digit - 1;
+          if (std::find(peer_list_.begin() + static_cast<long>(first), peer_list_.end(), q) ==
+              peer_list_.end()) {
+            peer_list_.push_back(q);
+          }
+        }
+      }
+      const Mask m = s_.candidates(cell);
+      if (popcount(m) == 2) cell_partner_[static_cast<std::size_t>(cand)] = cell * n_ + lowest_digit(m & ~bit) - 1;
+      int k = 0;
+      for (int h : houses(cell)) {
+        int count = 0, other = -1;
+        for (int c : g_.house_cells(h)) {
+          if (s_.candidates(c) & bit) {
+            ++count;
+            if (c != cell) other = c;
+          }
+        }
+        if (count != 2) continue;
+        const int q = other * n_ + digit - 1;
+        int* hp = &house_partners_[static_cast<std::size_t>(cand) * 3];
+        if (std::find(hp, hp + k, q) == hp + k) hp[k++] = q;
+      }
+    }
+    peer_begin_[static_cast<std::size_t>(cands)] = static_cast<int>(peer_list_.size());
+  }
+
   // Candidates turned off when `cand` is on, in SE's order, without repeats.
   void on_to_off(int cand, bool y, std::vector<int>& out) const {
     out.clear();
@@ -103,42 +152,19 @@ class UnarySearch {
         out.push_back(cell * n_ + std::countr_zero(r));
       }
     }
-    const Mask bit = digit_bit(digit);
-    const std::size_t first_peer = out.size();
-    for (int h : houses(cell)) {
-      for (int c : g_.house_cells(h)) {
-        if (c == cell || !(s_.candidates(c) & bit)) continue;
-        const int q = c * n_ + digit - 1;
-        if (std::find(out.begin() + static_cast<long>(first_peer), out.end(), q) == out.end()) {
-          out.push_back(q);
-        }
-      }
-    }
+    out.insert(out.end(), peer_list_.begin() + peer_begin_[static_cast<std::size_t>(cand)],
+               peer_list_.begin() + peer_begin_[static_cast<std::size_t>(cand) + 1]);
   }
 
   // Candidates turned on when `cand` is off.
   void off_to_on(int cand, bool y, bool x, std::vector<int>& out) const {
     out.clear();
-    const int cell = cell_of(cand), digit = digit_of(cand);
-    if (y) {
-      const Mask m = s_.candidates(cell);
-      if (popcount(m) == 2) out.push_back(cell * n_ + lowest_digit(m & ~digit_bit(digit)) - 1);
+    if (y && cell_partner_[static_cast<std::size_t>(cand)] >= 0) {
+      out.push_back(cell_partner_[static_cast<std::size_t>(cand)]);
     }
     if (x) {
-      const Mask bit = digit_bit(digit);
-      for (int h : houses(cell)) {
-        int count = 0, other = -1;
-        for (int c : g_.house_cells(h)) {
-          if (s_.candidates(c) & bit) {
-            ++count;
-            if (c != cell) other = c;
-          }
-        }
-        if (count == 2) {
-          const int q = other * n_ + digit - 1;
-          if (std::find(out.begin(), out.end(), q) == out.end()) out.push_back(q);
-        }
-      }
+      const int* hp = &house_partners_[static_cast<std::size_t>(cand) * 3];
+      for (int k = 0; k < 3 && hp[k] >= 0; ++k) out.push_back(hp[k]);
     }
   }
 
@@ -150,6 +176,14 @@ class UnarySearch {
       if (a.cand == cand && a.on == on) return true;
     }
     return false;
+  }
+
+  // Whether a hint of this base with this many nodes (or more) could still be
+  // ranked before the best one found so far.
+  bool can_beat(double base, int complexity) const {
+    if (!found_) return true;
+    const double d = chain_difficulty(base, complexity);
+    return d < best_.difficulty || (d == best_.difficulty && complexity <= best_.complexity);
   }
 
   int push(int cand, bool on, int parent) {
@@ -169,7 +203,11 @@ class UnarySearch {
     std::vector<int> pending_on{push(src, true, -1)}, pending_off, next, found;
     on_seen_[static_cast<std::size_t>(src)] = 1;
     int length = 0;
+    const double base = y && x ? 7.0 : 6.5;
     while (!pending_on.empty() || !pending_off.empty()) {
+      // A cycle closed at `length` links has `length` nodes; stop when no longer
+      // cycle could be ranked first.
+      if (!can_beat(base, length + 2)) break;
       ++length;
       for (int p : pending_on) {
         on_to_off(arena_[static_cast<std::size_t>(p)].cand, y, buf_);
@@ -253,7 +291,12 @@ class UnarySearch {
     const int root = push(src, on, -1);
     (on ? pending_on : pending_off).push_back(root);
     (on ? on_seen_ : off_seen_)[static_cast<std::size_t>(src)] = 1;
+    const double base = y ? 7.0 : 6.6;
+    int depth = 1;  // nodes on the paths of the current layer
     while (!pending_on.empty() || !pending_off.empty()) {
+      // A chain closed in the next two layers has at least depth + 1 nodes.
+      if (!can_beat(base, depth + 1)) return;
+      depth += 2;
       for (int p : pending_on) {
         on_to_off(arena_[static_cast<std::size_t>(p)].cand, y, buf_);
         for (int q : buf_) {
@@ -332,6 +375,7 @@ class UnarySearch {
   std::vector<PathNode> arena_;
   std::vector<char> on_seen_, off_seen_;
   std::vector<int> buf_;
+  std::vector<int> peer_begin_, peer_list_, cell_partner_, house_partners_;
   Rank best_;
   bool found_ = false;
   Step best_step_;

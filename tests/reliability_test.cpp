@@ -24,6 +24,8 @@
 #include <thread>
 #include <vector>
 
+#include "nonet/format.h"
+#include "nonet/logic.h"
 #include "support/checker.h"
 
 namespace {
@@ -162,6 +164,26 @@ bool built_with_sanitizers() {
 #else
   return false;
 #endif
+}
+
+// --- Engine: the logic path stops at its deadline ------------------------------
+
+TEST(Reliability, LogicPathStopsAtItsDeadline) {
+  const nonet::ParsedPuzzle p = nonet::parse_puzzle(kEasy);
+  ASSERT_TRUE(p.ok());
+  const nonet::LogicState start(*p.grid);
+  const nonet::LogicPath free = nonet::solve_path(start);
+  EXPECT_TRUE(free.solved);
+  EXPECT_FALSE(free.stopped);
+  const nonet::LogicPath cut =
+      nonet::solve_path(start, nonet::Profile::se, nonet::Deadline::after(std::chrono::nanoseconds(0)));
+  EXPECT_TRUE(cut.stopped);
+  EXPECT_FALSE(cut.solved);
+  EXPECT_TRUE(cut.steps.empty());
+  const nonet::Rating r =
+      nonet::rate(*p.grid, nonet::Profile::se, nonet::Deadline::after(std::chrono::nanoseconds(0)));
+  EXPECT_TRUE(r.stopped);
+  EXPECT_FALSE(nonet::rate(*p.grid).stopped);
 }
 
 // --- CLI: worst inputs ---------------------------------------------------------
@@ -451,16 +473,16 @@ std::pair<int, std::string> post(int port, const std::string& path, const std::s
 }
 
 TEST(ReliabilityServer, EmptyTwentyFiveCountEndsAtTheLimitOrTheBudget) {
-  Server server({"--port", "0", "--budget", "1"});
+  Server server({"--port", "0", "--budget", "2"});
   ASSERT_GT(server.port(), 0);
   const std::string empty25(625, '.');
   auto start = Clock::now();
   auto [status, body] = post(server.port(), "/api/count",
-                             json{{"puzzle", empty25}, {"limit", 1000}}.dump());
+                             json{{"puzzle", empty25}, {"limit", 50}}.dump());
   ASSERT_EQ(status, 200) << body;
   json j = json::parse(body);
   EXPECT_EQ(j["status"], "limit") << body;
-  EXPECT_EQ(j["count"], 1000);
+  EXPECT_EQ(j["count"], 50);
   EXPECT_FALSE(j["exact"].get<bool>());
   start = Clock::now();
   std::tie(status, body) = post(server.port(), "/api/count",

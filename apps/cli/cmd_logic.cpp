@@ -31,17 +31,18 @@ nlohmann::json head(const app::InputItem& item) {
 class UniqueCheck {
  public:
   // Empty when the puzzle has exactly one solution, else why not.
-  std::string problem(const Grid& grid) {
+  std::string problem(const Grid& grid, const SolveOptions& options) {
     if (geometry_ != &grid.geometry()) {
       solver_ = make_solver(grid.geometry());
       geometry_ = &grid.geometry();
     }
     const Validation v = validate(grid);
     if (v.state == GridState::invalid) return app::conflicts_text(v, grid.geometry());
-    const SolveResult r = solver_->solve(grid, {});
+    const SolveResult r = solver_->solve(grid, options);
     switch (r.outcome()) {
       case Outcome::solved: return "";
       case Outcome::multiple: return "the puzzle has several solutions";
+      case Outcome::timeout: return "the time budget ran out checking that the solution is unique";
       default: return "the puzzle has no solution";
     }
   }
@@ -65,6 +66,20 @@ bool report_invalid(const app::InputItem& item, Format format, const std::string
   return false;
 }
 
+// The --timeout budget ran out before the logic reached the end.
+bool report_timeout(const app::InputItem& item, Format format, std::string& out,
+                    std::string& err) {
+  err += "nonet: " + place(item) + ": time budget ran out\n";
+  if (format == Format::json) {
+    nlohmann::json j = head(item);
+    j["status"] = "timeout";
+    out += j.dump() + "\n";
+  } else {
+    out += "timeout\n";
+  }
+  return false;
+}
+
 std::string rating_line(const Rating& r) {
   return format_rating(r.er, r.er_exact) + "/" + format_rating(r.ep, r.ep_exact) + "/" +
          format_rating(r.ed, r.ed_exact) + " " + std::string(level_name(r.level));
@@ -79,9 +94,11 @@ app::PuzzleJob rate_job(const LogicCommand& cmd) {
       return false;
     }
     const Grid& grid = *item.puzzle.grid;
-    const std::string why = check->problem(grid);
+    const SolveOptions budget = solve_options(cmd.batch, 2);
+    const std::string why = check->problem(grid, budget);
     if (!why.empty()) return report_invalid(item, format, why, out, err);
-    const Rating r = rate(grid, cmd.profile());
+    const Rating r = rate(grid, cmd.profile(), budget.deadline);
+    if (r.stopped) return report_timeout(item, format, out, err);
     if (format == Format::json) {
       nlohmann::json j = head(item);
       j["status"] = "rated";
@@ -103,10 +120,12 @@ app::PuzzleJob explain_job(const LogicCommand& cmd) {
       return false;
     }
     const Grid& grid = *item.puzzle.grid;
-    const std::string why = check->problem(grid);
+    const SolveOptions budget = solve_options(cmd.batch, 2);
+    const std::string why = check->problem(grid, budget);
     if (!why.empty()) return report_invalid(item, format, why, out, err);
     const Geometry& g = grid.geometry();
-    const LogicPath path = solve_path(LogicState(grid), cmd.profile());
+    const LogicPath path = solve_path(LogicState(grid), cmd.profile(), budget.deadline);
+    if (path.stopped) return report_timeout(item, format, out, err);
     const Rating r = rate_path(path);
     if (format == Format::json) {
       nlohmann::json j = head(item);

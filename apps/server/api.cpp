@@ -253,8 +253,9 @@ ApiReply route_candidates(const json& request, const ApiContext& context) {
                 {"singles", std::move(singles)}}};
 }
 
-// Logic and generation are offered up to this side: their searches take no
-// Deadline, so the board size is what bounds their time.
+// Logic and generation are offered up to this side: explanations and ratings
+// stop at the Deadline between steps, but a hint searches one step without
+// one, so the board size is what bounds its time.
 constexpr int kMaxLogicSide = 16;
 
 ApiReply too_big_for_logic(const Geometry& g) {
@@ -472,7 +473,8 @@ ApiReply route_explain(const json& request, const ApiContext& context) {
                          "the candidates of " + g.cell_name(cell) + " lack its solution digit");
   }
   const auto begin = std::chrono::steady_clock::now();
-  const LogicPath path = solve_path(start, profile);
+  const LogicPath path = solve_path(start, profile, context.deadline);
+  if (path.stopped) return timeout_reply(context);
   json steps = json::array();
   for (const Step& step : path.steps) steps.push_back(app::step_json(step, g));
   json body = {{"status", path.solved ? "solved" : "needs_chains"},
@@ -498,7 +500,9 @@ ApiReply route_rate(const json& request, const ApiContext& context) {
   if (!read_profile(request, profile, error)) return error;
   if (!unique_solution(*grid, context, error)) return error;
   const auto begin = std::chrono::steady_clock::now();
-  json body = app::rating_json(rate(*grid, profile));
+  const Rating rating = rate(*grid, profile, context.deadline);
+  if (rating.stopped) return timeout_reply(context);
+  json body = app::rating_json(rating);
   body["status"] = "rated";
   body["size"] = g.describe();
   body["elapsed_ms"] = elapsed_ms(begin);

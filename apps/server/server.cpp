@@ -150,7 +150,9 @@ struct WebServer::Impl {
     http.set_payload_max_length(options.max_body);
     http.set_read_timeout(options.io_timeout);
     http.set_write_timeout(options.io_timeout);
-    http.set_keep_alive_timeout(5);
+    // An idle keep-alive connection holds one of the connection threads: it gets
+    // no longer than a slow client would.
+    http.set_keep_alive_timeout(std::min<time_t>(5, options.io_timeout.count()));
     const int threads = std::max(2, options.connection_threads);
     http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
     auto handler = [this](const httplib::Request& req, httplib::Response& res) { dispatch(req, res); };

@@ -23,6 +23,7 @@
 
 #include "nonet/format.h"
 #include "nonet/grid.h"
+#include "nonet/solver.h"  // Deadline
 
 namespace nonet {
 
@@ -67,9 +68,6 @@ enum class Technique : std::uint8_t {
   nishio_forcing_chain,
   multiple_forcing_chain,
   dynamic_forcing_chain,
-  aligned_triple_exclusion,
-  dynamic_forcing_chain_plus,
-  nested_forcing_chain,
 };
 
 // "Hidden Single", "Naked Pair", "X-Wing", ...
@@ -189,18 +187,23 @@ struct Rating {
   bool needs_chains = false;
   int steps = 0;  // steps applied
   Level level = Level::easy;
+  bool stopped = false;  // the deadline ran out: the figures are not a rating
 };
 
 // Every step from `puzzle` until it is solved or no technique applies.
 struct LogicPath {
   std::vector<Step> steps;
-  bool solved = false;  // false: stuck, the rest needs chains
+  bool solved = false;  // false: stuck, the rest needs chains (or stopped)
+  bool stopped = false;  // the deadline ran out first: the path is cut short
 };
-LogicPath solve_path(const LogicState& start, Profile profile = Profile::se);
+// `deadline` is checked before each step, so the path stops within one step's
+// time of it.
+LogicPath solve_path(const LogicState& start, Profile profile = Profile::se,
+                     const Deadline& deadline = {});
 
 // Rates a puzzle. The caller checks that it has a unique solution (a broken
 // puzzle just gets stuck and reads as needs_chains).
-Rating rate(const Grid& puzzle, Profile profile = Profile::se);
+Rating rate(const Grid& puzzle, Profile profile = Profile::se, const Deadline& deadline = {});
 Rating rate_path(const LogicPath& path);
 // "2.6", or ">=6.5" when only a lower bound is known.
 std::string format_rating(int tenths, bool exact);

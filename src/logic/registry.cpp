@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <array>
 
-#include "logic/chains.h"
 #include "logic/finders.h"
 
 namespace nonet {
@@ -47,10 +46,6 @@ constexpr TechniqueInfo kSe[] = {
     {"Hidden Quad", "5.4", hidden<4>},
     {"BUG", "5.6 / 5.7+", find_bug},
     {"Aligned Pair Exclusion", "6.2", find_aligned_pair_exclusion},
-    {"Cycles / Forcing Chains", "6.5 - 7.x", find_cycles_and_forcing_chains},
-    {"Nishio Forcing Chains", "7.5+", find_nishio_chains},
-    {"Multiple Forcing Chains", "8.0+", find_multiple_chains},
-    {"Dynamic Forcing Chains", "8.5+", find_dynamic_chains},
 };
 
 // The modern profile: no "direct" forms; single-digit patterns, W-Wing, finned
@@ -82,7 +77,7 @@ constexpr TechniqueInfo kModern[] = {
     {"Aligned Pair Exclusion", "6.2", find_aligned_pair_exclusion},
 };
 
-constexpr std::array<std::string_view, 39> kNames = {
+constexpr std::array<std::string_view, 36> kNames = {
     "Full House", "Hidden Single", "Naked Single", "Direct Pointing", "Direct Claiming",
     "Direct Hidden Pair", "Direct Hidden Triple", "Pointing", "Claiming", "Naked Pair",
     "Naked Triple", "Naked Quad", "Hidden Pair", "Hidden Triple", "Hidden Quad", "X-Wing",
@@ -90,9 +85,8 @@ constexpr std::array<std::string_view, 39> kNames = {
     "Aligned Pair Exclusion", "Skyscraper", "2-String Kite", "Empty Rectangle", "W-Wing",
     "Finned X-Wing", "Finned Swordfish", "Simple Coloring", "X-Cycle", "Y-Cycle",
     "Forcing Chain", "Nishio Forcing Chain", "Multiple Forcing Chain", "Dynamic Forcing Chain",
-    "Aligned Triple Exclusion", "Dynamic Forcing Chain (+)", "Nested Forcing Chain",
 };
-static_assert(kNames.size() == static_cast<std::size_t>(Technique::nested_forcing_chain) + 1);
+static_assert(kNames.size() == static_cast<std::size_t>(Technique::dynamic_forcing_chain) + 1);
 
 // True when applying the step changes the position (a guard against a finder
 // bug looping forever).
@@ -136,13 +130,17 @@ std::optional<Step> next_step(const LogicState& state, Profile profile) {
   return std::nullopt;
 }
 
-LogicPath solve_path(const LogicState& start, Profile profile) {
+LogicPath solve_path(const LogicState& start, Profile profile, const Deadline& deadline) {
   LogicPath path;
   LogicState state = start;
   // Every step places a digit or removes a candidate, so the path is bounded by
   // the number of candidates.
   const int limit = state.geometry().cell_count() * (state.geometry().side() + 1);
   while (!state.solved() && static_cast<int>(path.steps.size()) < limit) {
+    if (deadline.expired()) {
+      path.stopped = true;
+      break;
+    }
     std::optional<Step> step = next_step(state, profile);
     if (!step || !progresses(state, *step)) break;
     state.apply(*step);
@@ -169,6 +167,7 @@ Rating rate_path(const LogicPath& path) {
   constexpr int kChains = 65;
   Rating r;
   r.steps = static_cast<int>(path.steps.size());
+  r.stopped = path.stopped;
   bool placed = false;
   for (const Step& step : path.steps) {
     r.er = std::max(r.er, step.rating);
@@ -195,8 +194,8 @@ Rating rate_path(const LogicPath& path) {
   return r;
 }
 
-Rating rate(const Grid& puzzle, Profile profile) {
-  return rate_path(solve_path(LogicState(puzzle), profile));
+Rating rate(const Grid& puzzle, Profile profile, const Deadline& deadline) {
+  return rate_path(solve_path(LogicState(puzzle), profile, deadline));
 }
 
 std::string format_rating(int tenths, bool exact) {

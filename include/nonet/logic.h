@@ -68,6 +68,9 @@ enum class Technique : std::uint8_t {
   nishio_forcing_chain,
   multiple_forcing_chain,
   dynamic_forcing_chain,
+  aligned_triple_exclusion,
+  dynamic_forcing_chain_plus,
+  nested_forcing_chain,
 };
 
 // "Hidden Single", "Naked Pair", "X-Wing", ...

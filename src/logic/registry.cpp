@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 
+#include "logic/chains.h"
 #include "logic/finders.h"
 
 namespace nonet {
@@ -46,6 +47,10 @@ constexpr TechniqueInfo kSe[] = {
     {"Hidden Quad", "5.4", hidden<4>},
     {"BUG", "5.6 / 5.7+", find_bug},
     {"Aligned Pair Exclusion", "6.2", find_aligned_pair_exclusion},
+    {"Cycles / Forcing Chains", "6.5 - 7.x", find_cycles_and_forcing_chains},
+    {"Nishio Forcing Chains", "7.5+", find_nishio_chains},
+    {"Multiple Forcing Chains", "8.0+", find_multiple_chains},
+    {"Dynamic Forcing Chains", "8.5+", find_dynamic_chains},
 };
 
 // The modern profile: no "direct" forms; single-digit patterns, W-Wing, finned
@@ -77,7 +82,7 @@ constexpr TechniqueInfo kModern[] = {
     {"Aligned Pair Exclusion", "6.2", find_aligned_pair_exclusion},
 };
 
-constexpr std::array<std::string_view, 36> kNames = {
+constexpr std::array<std::string_view, 39> kNames = {
     "Full House", "Hidden Single", "Naked Single", "Direct Pointing", "Direct Claiming",
     "Direct Hidden Pair", "Direct Hidden Triple", "Pointing", "Claiming", "Naked Pair",
     "Naked Triple", "Naked Quad", "Hidden Pair", "Hidden Triple", "Hidden Quad", "X-Wing",
@@ -85,8 +90,9 @@ constexpr std::array<std::string_view, 36> kNames = {
     "Aligned Pair Exclusion", "Skyscraper", "2-String Kite", "Empty Rectangle", "W-Wing",
     "Finned X-Wing", "Finned Swordfish", "Simple Coloring", "X-Cycle", "Y-Cycle",
     "Forcing Chain", "Nishio Forcing Chain", "Multiple Forcing Chain", "Dynamic Forcing Chain",
+    "Aligned Triple Exclusion", "Dynamic Forcing Chain (+)", "Nested Forcing Chain",
 };
-static_assert(kNames.size() == static_cast<std::size_t>(Technique::dynamic_forcing_chain) + 1);
+static_assert(kNames.size() == static_cast<std::size_t>(Technique::nested_forcing_chain) + 1);
 
 // True when applying the step changes the position (a guard against a finder
 // bug looping forever).

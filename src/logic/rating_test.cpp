@@ -136,6 +136,18 @@ TEST(Rating, EveryStepIsSound) {
        read_lines(kData + "/rated/sudoku_exchange_low1500_local_serate.txt", 100000)) {
     all.push_back(l.substr(0, 81));
   }
+  // Puzzles rated 7.5 and up (SE's extended set): Nishio, multiple and dynamic
+  // forcing chains.
+  int heavy = 0;
+  for (const std::string& l :
+       read_lines(kData + "/rated/sudoku_exchange_diabolical_SE5plus.txt", 100000)) {
+    std::istringstream in(l);
+    std::string id, puzzle;
+    double se = 0;
+    if (!(in >> id >> puzzle >> se) || se < 7.5 || puzzle.size() != 81) continue;
+    all.push_back(puzzle);
+    if (++heavy == 40) break;
+  }
   for (const char* name : {"/puzzles/magictour_top1465.txt", "/puzzles/kaggle_bryanpark_first20k.txt"}) {
     for (const std::string& l : read_lines(kData + name, 300)) all.push_back(l.substr(0, 81));
   }

@@ -72,8 +72,10 @@ class PuzzleParser {
   void fail(std::vector<ParsedPuzzle>& out, int puzzle_line, ParseError error);
   void finish_json(std::vector<ParsedPuzzle>& out);
   const Geometry* forced() const;
+  const Geometry* side_geometry(int side);
 
   ParseOptions options_;
+  const Geometry* last_geometry_ = nullptr;
   int line_no_ = 0;
   // Cells of the current line (scratch): value (0 = blank) and 1-based column.
   std::vector<int> values_, columns_;

@@ -74,12 +74,16 @@ class Geometry {
   std::string describe() const;
 
   // The symbol for digit 1..N: '1'..'9', then 'A', 'B', ... ; 0 -> '.'.
-  static char symbol(int digit);
+  static char symbol(int digit) {
+    return digit <= 0 ? '.' : static_cast<char>(digit <= 9 ? '0' + digit : 'A' + digit - 10);
+  }
   // The digit a symbol stands for: '1'..'9' -> 1..9, 'A'/'a'.. -> 10.., else -1.
   // Blank symbols are not digits: see is_blank_symbol.
   static int digit_of_symbol(char c);
-  // '.', '0', '*', '_', 'x', 'X', '-' ... the characters that mark an empty cell.
-  static bool is_blank_symbol(char c);
+  // '.', '0', '*', '_', 'x', 'X': the characters that mark an empty cell.
+  static bool is_blank_symbol(char c) {
+    return c == '.' || c == '0' || c == '*' || c == '_' || c == 'x' || c == 'X';
+  }
 
   Geometry(int box_rows, int box_cols);  // use get(); public for make_unique only
 

@@ -88,12 +88,6 @@ std::string Geometry::describe() const {
   return s;
 }
 
-char Geometry::symbol(int digit) {
-  if (digit <= 0) return '.';
-  if (digit <= 9) return static_cast<char>('0' + digit);
-  return static_cast<char>('A' + digit - 10);
-}
-
 int Geometry::digit_of_symbol(char c) {
   if (c >= '1' && c <= '9') return c - '0';
   // Letters stand for 10 and up, as far as the widest board needs (P = 25).
@@ -103,8 +97,5 @@ int Geometry::digit_of_symbol(char c) {
   return -1;
 }
 
-bool Geometry::is_blank_symbol(char c) {
-  return c == '.' || c == '0' || c == '*' || c == '_' || c == 'x' || c == 'X';
-}
 
 }  // namespace nonet

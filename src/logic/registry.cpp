@@ -48,6 +48,7 @@ constexpr TechniqueInfo kSe[] = {
     {"BUG", "5.6 / 5.7+", find_bug},
     {"Aligned Pair Exclusion", "6.2", find_aligned_pair_exclusion},
     {"Cycles / Forcing Chains", "6.5 - 7.x", find_cycles_and_forcing_chains},
+    {"Aligned Triple Exclusion", "7.5", find_aligned_triple_exclusion},
     {"Nishio Forcing Chains", "7.5+", find_nishio_chains},
     {"Multiple Forcing Chains", "8.0+", find_multiple_chains},
     {"Dynamic Forcing Chains", "8.5+", find_dynamic_chains},

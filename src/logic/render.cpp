@@ -197,6 +197,7 @@ std::string render_step(const Step& step, const Geometry& g) {
       return title + " at " + join_cells(step.cells, g) + " (" + comma_digits(step.digits) +
              ") => " + then;
     case Technique::aligned_pair_exclusion:
+    case Technique::aligned_triple_exclusion:
       return title + " " + join_cells(step.cells, g) + " with " +
              join_cells(step.secondary_cells, g) + " => " + then;
     case Technique::skyscraper:

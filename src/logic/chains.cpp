@@ -200,7 +200,12 @@ class UnarySearch {
   void cycles(int src, bool y, bool x) {
     arena_.clear();
     reset_seen();
-    std::vector<int> pending_on{push(src, true, -1)}, pending_off, next, found;
+    std::vector<int>& pending_on = pending_on_;
+    std::vector<int>& pending_off = pending_off_;
+    std::vector<int>& found = found_cycles_;
+    pending_on.assign(1, push(src, true, -1));
+    pending_off.clear();
+    found.clear();
     on_seen_[static_cast<std::size_t>(src)] = 1;
     int length = 0;
     const double base = y && x ? 7.0 : 6.5;
@@ -287,7 +292,10 @@ class UnarySearch {
   void forcing(int src, bool on, bool y) {
     arena_.clear();
     reset_seen();
-    std::vector<int> pending_on, pending_off;
+    std::vector<int>& pending_on = pending_on_;
+    std::vector<int>& pending_off = pending_off_;
+    pending_on.clear();
+    pending_off.clear();
     const int root = push(src, on, -1);
     (on ? pending_on : pending_off).push_back(root);
     (on ? on_seen_ : off_seen_)[static_cast<std::size_t>(src)] = 1;
@@ -374,7 +382,7 @@ class UnarySearch {
   int n_;
   std::vector<PathNode> arena_;
   std::vector<char> on_seen_, off_seen_;
-  std::vector<int> buf_;
+  std::vector<int> buf_, pending_on_, pending_off_, found_cycles_;
   std::vector<int> peer_begin_, peer_list_, cell_partner_, house_partners_;
   Rank best_;
   bool found_ = false;

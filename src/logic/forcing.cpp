@@ -126,7 +126,6 @@ class ForcingSearch {
     pend_off.clear();
     std::size_t on_head = 0, off_head = 0;
     for (int i = 0; i < imp.size(); ++i) (on_of(imp.node(i).id) ? pend_on : pend_off).push_back(i);
-    std::vector<int> parents;
     while (on_head < pend_on.size() || off_head < pend_off.size()) {
       if (on_head < pend_on.size()) {
         const int p = pend_on[on_head++];
@@ -161,15 +160,18 @@ class ForcingSearch {
         const int cell = cell_of_id(pid), digit = digit_of_id(pid);
         const Mask bit = digit_bit(digit);
         // Collect the on nodes first (SE computes them before striking p).
+        // found_on_[k] is implied with parents found_par_[found_beg_[k] .. found_beg_[k+1]).
         found_on_.clear();
         found_par_.clear();
+        found_beg_.clear();
         if (y && popcount(cur(cell)) == 2) {
           const int other = lowest_digit(cur(cell) & ~bit);
           found_on_.push_back(cand(cell, other));
-          found_par_.push_back({p});
+          found_beg_.push_back(static_cast<int>(found_par_.size()));
+          found_par_.push_back(p);
           if (dynamic_) {
             for (Mask r = orig_[static_cast<std::size_t>(cell)] & ~cur(cell); r; r &= r - 1) {
-              found_par_.back().push_back(imp.find(off_id(cand(cell, std::countr_zero(r) + 1))));
+              found_par_.push_back(imp.find(off_id(cand(cell, std::countr_zero(r) + 1))));
             }
           }
         }
@@ -185,27 +187,30 @@ class ForcingSearch {
           const int q = cand(other, digit);
           if (std::find(found_on_.begin(), found_on_.end(), q) != found_on_.end()) continue;
           found_on_.push_back(q);
-          found_par_.push_back({p});
+          found_beg_.push_back(static_cast<int>(found_par_.size()));
+          found_par_.push_back(p);
           if (dynamic_) {
             for (int c : g_.house_cells(h)) {
               if ((orig_[static_cast<std::size_t>(c)] & bit) && !(cur(c) & bit)) {
-                found_par_.back().push_back(imp.find(off_id(cand(c, digit))));
+                found_par_.push_back(imp.find(off_id(cand(c, digit))));
               }
             }
           }
         }
+        found_beg_.push_back(static_cast<int>(found_par_.size()));
         if (dynamic_) cur_[static_cast<std::size_t>(cell)] &= ~bit;
         for (std::size_t k = 0; k < found_on_.size(); ++k) {
           const int q = found_on_[k];
-          const auto& par = found_par_[k];
+          const int* par = found_par_.data() + found_beg_[k];
+          const int par_count = found_beg_[k + 1] - found_beg_[k];
           const int hit = imp.find(off_id(q));
           if (hit >= 0) {
-            on_idx = imp.add(on_id(q), par.data(), static_cast<int>(par.size()), false);
+            on_idx = imp.add(on_id(q), par, par_count, false);
             off_idx = hit;
             return true;
           }
           if (imp.find(on_id(q)) < 0) {
-            pend_on.push_back(imp.add(on_id(q), par.data(), static_cast<int>(par.size()), true));
+            pend_on.push_back(imp.add(on_id(q), par, par_count, true));
           }
         }
       }
@@ -385,7 +390,7 @@ class ForcingSearch {
   Implications off_imp_;
   std::vector<int> pend_on_, pend_off_, stack_;
   std::vector<int> found_on_;
-  std::vector<std::vector<int>> found_par_;
+  std::vector<int> found_par_, found_beg_;
   std::vector<unsigned> stamp_;
   unsigned gen_ = 0;
   Rank best_;

@@ -1,204 +1,409 @@
-// The default solver for every size: candidate masks, propagation of naked and
-// hidden singles and of locked candidates, and branching on a cell with the
-// fewest candidates.
-
-#include <bit>
-#include <vector>
+// The default solver for every size: candidate masks per cell and position
+// masks per (house, digit), both kept up to date on every elimination, so that
+// naked and hidden singles are found as events rather than by rescanning;
+// locked candidates read straight off the position masks; failed-literal
+// probing of every two-candidate cell at every node; and branching on the
+// two-candidate cell whose probes settled the most.
 
 #include "solve/general_solver.h"
 
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
+#include <deque>
+#include <vector>
+
 namespace nonet::detail {
 namespace {
+
+constexpr int kMaxCells = kMaxSide * kMaxSide;
+constexpr int kMaxHouses = 3 * kMaxSide;
+
+// Bit tests without std::popcount: a portable build has no popcount
+// instruction, and libstdc++'s has_single_bit is popcount(m) == 1, so both
+// became calls to __popcountdi2 (18 % of the time on 20x20 before this).
+constexpr bool one_bit(Mask m) { return m && !(m & (m - 1)); }  // exactly one digit
+constexpr bool two_bits(Mask m) { return one_bit(m & (m - 1)); }
 
 class GeneralSolver final : public Solver {
  public:
   SolveResult solve(const Grid& puzzle, const SolveOptions& options) override;
 
  private:
-  // The search state, copied whole when the search branches. Invariant after
-  // propagate(): every placed cell's peers lack its digit, and every empty cell
-  // has at least two candidates.
+  // The search state, flat and copied on branch (only the prefix the board
+  // uses: see copy_state). Digits are 0-based inside the solver.
+  //
+  //   candidates[cell]            bit d: digit d+1 may go in the cell
+  //   positions[house * N + d]    bit i: digit d+1 may go in the house's i-th cell
+  //   solved[house]               bit d: digit d+1 is placed in the house
+  //   value[cell]                 digit + 1, 0 while empty
+  //
+  // Invariant (outside place/eliminate): positions[h * N + d] has bit i exactly
+  // when candidates[house_cells(h)[i]] has bit d; a placed cell's candidates are
+  // its one digit. After propagate(): no empty cell has fewer than two
+  // candidates and no unsolved (house, digit) fewer than two positions.
   struct State {
-    std::vector<Mask> candidates;     // per cell; a placed cell holds its one digit
-    std::vector<std::uint8_t> value;  // per cell; 0 while empty
-    int empty = 0;
+    std::array<Mask, kMaxCells> candidates;
+    std::array<Mask, kMaxHouses * kMaxSide> positions;
+    std::array<Mask, kMaxHouses> solved;
+    std::array<std::uint8_t, kMaxCells> value;
+    int empty;
+    int live;  // candidates left over all cells (a placed cell counts 1)
   };
 
+  void prepare(const Geometry& g);
+  void copy_state(State& to, const State& from) const;
   bool place(State& s, int cell, int digit);
+  bool eliminate(State& s, int cell, int digit);
   bool propagate(State& s);
-  bool hidden_singles(State& s, bool& changed);
   bool locked_candidates(State& s, bool& changed);
+  bool probe(State& s, int depth, int& best_cell);
+  bool should_stop();
   void search(int depth);
 
+  // Geometry tables, rebuilt when the geometry changes.
   const Geometry* g_ = nullptr;
-  std::vector<State> stack_;  // one state per search depth, reused
-  std::vector<int> queue_;    // cells that became singles, to be placed
+  int n_ = 0;
+  std::vector<std::array<int, 3>> houses_of_;  // per cell: row, column, box house
+  std::vector<std::array<int, 3>> index_in_;   // per cell: its index in each of them
+  std::vector<Mask> box_row_bits_;             // per box row k: its box indices
+  std::vector<Mask> box_col_bits_;             // per box column k: its box indices
+
+  std::deque<State> stack_;  // one state per search depth; a deque keeps references valid
+  std::vector<int> queue_;   // forced placements, cell * 32 + digit
   SolveResult* result_ = nullptr;
   const SolveOptions* options_ = nullptr;
   std::uint64_t nodes_ = 0;
   bool stop_ = false;
+  bool singles_only_ = false;  // propagate() skips locked candidates (inside probes)
 };
 
-// Places `digit` in `cell` and removes it from the peers; peers left with one
-// candidate are queued. False on a contradiction (a peer left with none).
-bool GeneralSolver::place(State& s, int cell, int digit) {
-  const Mask bit = Mask{1} << (digit - 1);
-  if (!(s.candidates[cell] & bit)) return false;
-  if (s.value[cell]) return s.value[cell] == digit;
-  s.candidates[cell] = bit;
-  s.value[cell] = static_cast<std::uint8_t>(digit);
-  --s.empty;
-  for (int p : g_->peers(cell)) {
-    Mask& m = s.candidates[p];
-    if (!(m & bit)) continue;
-    m &= ~bit;
-    if (!m) return false;
-    if (!s.value[p] && std::has_single_bit(m)) queue_.push_back(p);
+void GeneralSolver::prepare(const Geometry& g) {
+  if (g_ == &g) return;
+  g_ = &g;
+  n_ = g.side();
+  const int cells = g.cell_count();
+  houses_of_.assign(static_cast<std::size_t>(cells), {});
+  index_in_.assign(static_cast<std::size_t>(cells), {});
+  for (int h = 0; h < g.house_count(); ++h) {
+    const auto hc = g.house_cells(h);
+    const int kind = static_cast<int>(g.house_kind(h));
+    for (int i = 0; i < n_; ++i) {
+      houses_of_[static_cast<std::size_t>(hc[i])][kind] = h;
+      index_in_[static_cast<std::size_t>(hc[i])][kind] = i;
+    }
+  }
+  // Box cells are listed row by row: index i lies in box row i / C, column i % C.
+  const int r = g.box_rows(), c = g.box_cols();
+  box_row_bits_.assign(static_cast<std::size_t>(r), 0);
+  box_col_bits_.assign(static_cast<std::size_t>(c), 0);
+  for (int i = 0; i < n_; ++i) {
+    const int cell = g.house_cells(g.box_house(0))[i];
+    box_row_bits_[static_cast<std::size_t>(g.row_of(cell))] |= Mask{1} << i;
+    box_col_bits_[static_cast<std::size_t>(g.col_of(cell))] |= Mask{1} << i;
+  }
+}
+
+// Copies only what the board uses: on 9x9 that is 1.3 KB of the 10.6 KB state.
+void GeneralSolver::copy_state(State& to, const State& from) const {
+  const std::size_t cells = static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_);
+  const std::size_t houses = 3 * static_cast<std::size_t>(n_);
+  std::memcpy(to.candidates.data(), from.candidates.data(), cells * sizeof(Mask));
+  std::memcpy(to.positions.data(), from.positions.data(),
+              houses * static_cast<std::size_t>(n_) * sizeof(Mask));
+  std::memcpy(to.solved.data(), from.solved.data(), houses * sizeof(Mask));
+  std::memcpy(to.value.data(), from.value.data(), cells);
+  to.empty = from.empty;
+  to.live = from.live;
+}
+
+// Removes `digit` from `cell` and from the cell's three position masks. A cell
+// left with one candidate, or a (house, digit) left with one position, is
+// queued as a placement. False on a contradiction: a cell or an unsolved
+// (house, digit) left with no place.
+bool GeneralSolver::eliminate(State& s, int cell, int digit) {
+  const Mask bit = Mask{1} << digit;
+  Mask& m = s.candidates[static_cast<std::size_t>(cell)];
+  if (!(m & bit)) return true;
+  m &= ~bit;
+  --s.live;
+  if (!m) return false;
+  if (!(m & (m - 1))) queue_.push_back(cell * 32 + std::countr_zero(m));
+  const auto& houses = houses_of_[static_cast<std::size_t>(cell)];
+  const auto& index = index_in_[static_cast<std::size_t>(cell)];
+  for (int k = 0; k < 3; ++k) {
+    Mask& p = s.positions[static_cast<std::size_t>(houses[k] * n_ + digit)];
+    p &= ~(Mask{1} << index[k]);
+    if (!p) return false;
+    if (!(p & (p - 1)) && !(s.solved[static_cast<std::size_t>(houses[k])] & bit)) {
+      const int target = g_->house_cells(houses[k])[std::countr_zero(p)];
+      queue_.push_back(target * 32 + digit);
+    }
   }
   return true;
 }
 
-// In every house, a digit with one possible cell goes there; a digit with none
-// is a contradiction. Counts per digit are kept as two masks: seen once, seen
-// more than once.
-bool GeneralSolver::hidden_singles(State& s, bool& changed) {
-  for (int h = 0; h < g_->house_count(); ++h) {
-    Mask once = 0, more = 0;
-    for (int c : g_->house_cells(h)) {
-      const Mask m = s.candidates[c];
-      more |= once & m;
-      once |= m;
+// Places `digit` in `cell`: the cell's other candidates leave its position
+// masks, and the digit leaves every peer. False on a contradiction.
+bool GeneralSolver::place(State& s, int cell, int digit) {
+  const Mask bit = Mask{1} << digit;
+  const std::size_t ci = static_cast<std::size_t>(cell);
+  if (s.value[ci]) return s.value[ci] == digit + 1;
+  if (!(s.candidates[ci] & bit)) return false;
+  s.value[ci] = static_cast<std::uint8_t>(digit + 1);
+  --s.empty;
+  const auto& houses = houses_of_[ci];
+  const auto& index = index_in_[ci];
+  for (int k = 0; k < 3; ++k) s.solved[static_cast<std::size_t>(houses[k])] |= bit;
+  for (Mask others = s.candidates[ci] & ~bit; others; others &= others - 1) {
+    const int e = std::countr_zero(others);
+    --s.live;
+    const Mask ebit = Mask{1} << e;
+    for (int k = 0; k < 3; ++k) {
+      Mask& p = s.positions[static_cast<std::size_t>(houses[k] * n_ + e)];
+      p &= ~(Mask{1} << index[k]);
+      if (!p) return false;
+      if (!(p & (p - 1)) && !(s.solved[static_cast<std::size_t>(houses[k])] & ebit)) {
+        queue_.push_back(g_->house_cells(houses[k])[std::countr_zero(p)] * 32 + e);
+      }
     }
-    if (once != g_->all_digits()) return false;
-    Mask single = once & ~more;
-    if (!single) continue;
-    for (int c : g_->house_cells(h)) {
-      if (s.value[c]) continue;
-      const Mask m = s.candidates[c] & single;
-      if (!m) continue;
-      if (!std::has_single_bit(m)) return false;  // one cell needs two digits
-      if (!place(s, c, std::countr_zero(m) + 1)) return false;
-      changed = true;
+  }
+  s.candidates[ci] = bit;
+  // The digit leaves the peers that still have it, read off the position masks
+  // rather than by visiting all peers (most no longer have it). A cell in both
+  // the box and a line is visited twice; the second visit finds nothing.
+  for (int k = 0; k < 3; ++k) {
+    const auto cells = g_->house_cells(houses[k]);
+    Mask rest =
+        s.positions[static_cast<std::size_t>(houses[k] * n_ + digit)] & ~(Mask{1} << index[k]);
+    for (; rest; rest &= rest - 1) {
+      if (!eliminate(s, cells[std::countr_zero(rest)], digit)) return false;
     }
   }
   return true;
 }
 
 // Where a digit's places in a box all lie in one row or column, it leaves the
-// rest of that line, and the other way round. Worth its cost on large boards.
+// rest of that line (pointing); where its places in a line all lie in one box,
+// it leaves the rest of that box (claiming). Read off the position masks: a
+// test is one AND per (box, digit, box row or column) and per (line, digit).
 bool GeneralSolver::locked_candidates(State& s, bool& changed) {
-  const int n = g_->side();
-  for (int b = 0; b < n; ++b) {
-    const auto box = g_->house_cells(g_->box_house(b));
-    for (int line_kind = 0; line_kind < 2; ++line_kind) {
-      // Group the box's cells by the line (row or column) through them.
-      for (int i = 0; i < n; ++i) {
-        const int c0 = box[i];
-        const int line = line_kind == 0 ? g_->row_of(c0) : g_->col_of(c0);
-        // Only start a group at its first cell in the box.
-        bool first = true;
-        for (int j = 0; j < i; ++j) {
-          const int cj = box[j];
-          if ((line_kind == 0 ? g_->row_of(cj) : g_->col_of(cj)) == line) first = false;
-        }
-        if (!first) continue;
-        Mask inside = 0, outside_box = 0;
-        for (int c : box) {
-          const bool on = (line_kind == 0 ? g_->row_of(c) : g_->col_of(c)) == line;
-          (on ? inside : outside_box) |= s.value[c] ? 0 : s.candidates[c];
-        }
-        const int house = line_kind == 0 ? g_->row_house(line) : g_->column_house(line);
-        Mask outside_line = 0;
-        for (int c : g_->house_cells(house)) {
-          if (g_->box_of(c) != b && !s.value[c]) outside_line |= s.candidates[c];
-        }
-        // Pointing: digits confined to this line within the box leave the line.
-        const Mask pointing = inside & ~outside_box & outside_line;
-        // Claiming: digits confined to this box within the line leave the box.
-        const Mask claiming = inside & ~outside_line & outside_box;
-        if (pointing) {
-          for (int c : g_->house_cells(house)) {
-            if (g_->box_of(c) == b || s.value[c] || !(s.candidates[c] & pointing)) continue;
-            s.candidates[c] &= ~pointing;
-            if (!s.candidates[c]) return false;
-            if (std::has_single_bit(s.candidates[c])) queue_.push_back(c);
-            changed = true;
+  const Geometry& g = *g_;
+  const int r = g.box_rows(), c = g.box_cols();
+  for (int b = 0; b < n_; ++b) {
+    const int bh = g.box_house(b);
+    const auto box = g.house_cells(bh);
+    const int first_row = g.row_of(box[0]), first_col = g.col_of(box[0]);
+    for (int d = 0; d < n_; ++d) {
+      const Mask bit = Mask{1} << d;
+      if (s.solved[static_cast<std::size_t>(bh)] & bit) continue;
+      const Mask in_box = s.positions[static_cast<std::size_t>(bh * n_ + d)];
+      for (int line_kind = 0; line_kind < 2; ++line_kind) {
+        const int parts = line_kind == 0 ? r : c;
+        for (int k = 0; k < parts; ++k) {
+          const Mask part = line_kind == 0 ? box_row_bits_[static_cast<std::size_t>(k)]
+                                           : box_col_bits_[static_cast<std::size_t>(k)];
+          if (in_box & ~part) continue;
+          // Every place of d in the box lies on this line: clear the rest of it.
+          const int line =
+              line_kind == 0 ? g.row_house(first_row + k) : g.column_house(first_col + k);
+          const int start = line_kind == 0 ? first_col : first_row;
+          const int span = line_kind == 0 ? c : r;
+          const Mask segment = ((Mask{1} << span) - 1) << start;
+          Mask rest = s.positions[static_cast<std::size_t>(line * n_ + d)] & ~segment;
+          if (rest) changed = true;
+          for (; rest; rest &= rest - 1) {
+            if (!eliminate(s, g.house_cells(line)[std::countr_zero(rest)], d)) return false;
           }
+          break;
         }
-        if (claiming) {
-          for (int c : box) {
-            const bool on = (line_kind == 0 ? g_->row_of(c) : g_->col_of(c)) == line;
-            if (on || s.value[c] || !(s.candidates[c] & claiming)) continue;
-            s.candidates[c] &= ~claiming;
-            if (!s.candidates[c]) return false;
-            if (std::has_single_bit(s.candidates[c])) queue_.push_back(c);
-            changed = true;
-          }
-        }
+      }
+    }
+  }
+  // Claiming: a line's places of a digit inside one box.
+  for (int line = 0; line < 2 * n_; ++line) {
+    const bool is_row = line < n_;
+    const int span = is_row ? c : r;  // cells of the line per box
+    for (int d = 0; d < n_; ++d) {
+      const Mask bit = Mask{1} << d;
+      if (s.solved[static_cast<std::size_t>(line)] & bit) continue;
+      const Mask in_line = s.positions[static_cast<std::size_t>(line * n_ + d)];
+      const int start = std::countr_zero(in_line) / span * span;
+      const Mask segment = ((Mask{1} << span) - 1) << start;
+      if (in_line & ~segment) continue;
+      const int bh = houses_of_[static_cast<std::size_t>(g.house_cells(line)[start])][2];
+      const int k =
+          is_row ? g.row_of(g.house_cells(line)[0]) % r : g.col_of(g.house_cells(line)[0]) % c;
+      const Mask part = is_row ? box_row_bits_[static_cast<std::size_t>(k)]
+                               : box_col_bits_[static_cast<std::size_t>(k)];
+      Mask rest = s.positions[static_cast<std::size_t>(bh * n_ + d)] & ~part;
+      if (rest) changed = true;
+      for (; rest; rest &= rest - 1) {
+        if (!eliminate(s, g.house_cells(bh)[std::countr_zero(rest)], d)) return false;
       }
     }
   }
   return true;
 }
 
+// Places queued singles until none is left, then tries locked candidates and
+// starts over while they remove anything. False on a contradiction.
 bool GeneralSolver::propagate(State& s) {
   for (;;) {
     while (!queue_.empty()) {
-      const int c = queue_.back();
+      const int item = queue_.back();
       queue_.pop_back();
-      if (s.value[c]) continue;
-      if (!place(s, c, std::countr_zero(s.candidates[c]) + 1)) return false;
+      if (!place(s, item >> 5, item & 31)) return false;
     }
     if (s.empty == 0) return true;
-    bool changed = false;
-    if (!hidden_singles(s, changed)) return false;
-    if (changed || !queue_.empty()) continue;
     // Locked candidates only pay on boards above 9x9, where a wrong guess is
     // expensive; on 9x9 singles alone are faster.
-    if (g_->side() > 9) {
-      if (!locked_candidates(s, changed)) return false;
-      if (changed || !queue_.empty()) continue;
-    }
-    return true;
+    if (n_ <= 9 || singles_only_) return true;
+    bool changed = false;
+    if (!locked_candidates(s, changed)) return false;
+    if (!changed) return true;
   }
 }
 
-void GeneralSolver::search(int depth) {
-  if (stop_) return;
-  if ((++nodes_ & 255) == 0 &&
+// True once the deadline has passed or the caller cancelled; then the search
+// unwinds. Checked at every node and every few probes: a node with its probes
+// costs microseconds, so the clock read is noise.
+bool GeneralSolver::should_stop() {
+  if (stop_) return true;
+  if ((++nodes_ & 15) == 0 &&
       (options_->deadline.expired() ||
        (options_->cancel && options_->cancel->load(std::memory_order_relaxed)))) {
     stop_ = true;
     result_->stopped = true;
-    return;
   }
-  const State& s = stack_[static_cast<std::size_t>(depth)];
+  return stop_;
+}
+
+// Failed-literal probing: each two-candidate cell is tried both ways on a
+// scratch copy with singles propagation. When one way fails the other is
+// placed in `s` for good; when both fail `s` is dead (false). Passes repeat
+// while anything was placed. `best_cell` is the two-candidate cell whose two
+// probes removed the most candidates (largest product, as lookahead SAT solvers
+// score a variable), or -1 when there is none.
+//
+// Measured on dug minimal puzzles (thread CPU time, bench/general_bench.cpp):
+// 16x16 447 -> 12 guesses and median 4.5 -> 1.7 ms; 20x20 78,640 -> 641
+// guesses and median 840 -> 35 ms. Probes with locked candidates too cut
+// guesses a little more but cost twice the time; one pass instead of passes
+// until nothing is placed made no clear difference.
+bool GeneralSolver::probe(State& s, int depth, int& best_cell) {
+  State& scratch = stack_[static_cast<std::size_t>(depth + 1)];
+  singles_only_ = true;
+  bool forced = true;
+  while (forced && !stop_) {
+    forced = false;
+    long best_score = -1;
+    best_cell = -1;
+    for (int c = 0; c < g_->cell_count(); ++c) {
+      const Mask m = s.candidates[static_cast<std::size_t>(c)];
+      if (s.value[static_cast<std::size_t>(c)] || !two_bits(m)) continue;
+      if (should_stop()) break;
+      const int d1 = std::countr_zero(m), d2 = std::countr_zero(m & (m - 1));
+      copy_state(scratch, s);
+      queue_.clear();
+      const bool ok1 = place(scratch, c, d1) && propagate(scratch);
+      const long gain1 = s.live - scratch.live;
+      copy_state(scratch, s);
+      queue_.clear();
+      const bool ok2 = place(scratch, c, d2) && propagate(scratch);
+      const long gain2 = s.live - scratch.live;
+      if (ok1 && ok2) {
+        const long score = gain1 * gain2 * 64 + gain1 + gain2;
+        if (score > best_score) {
+          best_score = score;
+          best_cell = c;
+        }
+        continue;
+      }
+      queue_.clear();
+      singles_only_ = false;
+      const bool alive = (ok1 || ok2) && place(s, c, ok1 ? d1 : d2) && propagate(s);
+      singles_only_ = true;
+      if (!alive) {
+        singles_only_ = false;
+        return false;
+      }
+      if (s.empty == 0) break;
+      forced = true;
+    }
+  }
+  singles_only_ = false;
+  return true;
+}
+
+void GeneralSolver::search(int depth) {
+  if (should_stop()) return;
+  if (stack_.size() < static_cast<std::size_t>(depth + 2)) stack_.emplace_back();
+  State& s = stack_[static_cast<std::size_t>(depth)];
+  int probed = -1;
+  if (s.empty > 0 && (!probe(s, depth, probed) || stop_)) return;
   if (s.empty == 0) {
     if (++result_->count == 1) {
       Grid solution(*g_);
-      for (int c = 0; c < g_->cell_count(); ++c) solution.set(c, s.value[c]);
+      for (int c = 0; c < g_->cell_count(); ++c)
+        solution.set(c, s.value[static_cast<std::size_t>(c)]);
       result_->solution = std::move(solution);
     }
     if (result_->count >= options_->limit) stop_ = true;
     return;
   }
-  // Branch on an empty cell with the fewest candidates.
-  int best = -1, best_count = kMaxSide + 1;
-  for (int c = 0; c < g_->cell_count(); ++c) {
-    if (s.value[c]) continue;
-    const int k = std::popcount(s.candidates[c]);
-    if (k < best_count) {
-      best = c;
-      best_count = k;
-      if (k == 2) break;
+  // Without a two-candidate cell, branch on the smallest exhaustive choice: an
+  // empty cell's candidates, or the places of a digit not yet placed in a
+  // house (each is one constraint of the exact-cover view, as in dancing
+  // links' smallest column). Among cells with the fewest candidates, take the
+  // one whose houses have the most empty cells: its guess reaches the most
+  // undecided cells. Before probing, that tie-break cut guesses 5.6x on 30 dug
+  // minimal 16x16 puzzles (2,510 -> 447 a puzzle) against the first such cell.
+  int best_cell = probed, best_house = -1, best_digit = 0, best_count = 2;
+  if (probed < 0) {
+    best_count = kMaxSide + 1;
+    int best_empties = -1;
+    for (int c = 0; c < g_->cell_count(); ++c) {
+      if (s.value[static_cast<std::size_t>(c)]) continue;
+      const int k = std::popcount(s.candidates[static_cast<std::size_t>(c)]);
+      if (k > best_count) continue;
+      int solved = 0;
+      for (int h : houses_of_[static_cast<std::size_t>(c)]) {
+        solved += std::popcount(s.solved[static_cast<std::size_t>(h)]);
+      }
+      const int empties = 3 * n_ - solved;
+      if (k < best_count || empties > best_empties) {
+        best_cell = c;
+        best_count = k;
+        best_empties = empties;
+      }
+    }
+    for (int h = 0; h < g_->house_count() && best_count > 2; ++h) {
+      for (Mask open = g_->all_digits() & ~s.solved[static_cast<std::size_t>(h)]; open;
+           open &= open - 1) {
+        const int d = std::countr_zero(open);
+        const int k = std::popcount(s.positions[static_cast<std::size_t>(h * n_ + d)]);
+        if (k < best_count) {
+          best_house = h;
+          best_digit = d;
+          best_count = k;
+        }
+      }
     }
   }
   ++result_->guesses;
-  for (Mask m = s.candidates[best]; m && !stop_; m &= m - 1) {
+  const Mask choices = best_house >= 0
+                           ? s.positions[static_cast<std::size_t>(best_house * n_ + best_digit)]
+                           : s.candidates[static_cast<std::size_t>(best_cell)];
+  for (Mask m = choices; m && !stop_; m &= m - 1) {
     State& next = stack_[static_cast<std::size_t>(depth + 1)];
-    next = s;  // copies into reused storage
+    copy_state(next, s);
     queue_.clear();
-    if (place(next, best, std::countr_zero(m) + 1) && propagate(next)) search(depth + 1);
+    const int i = std::countr_zero(m);
+    const bool ok = best_house >= 0 ? place(next, g_->house_cells(best_house)[i], best_digit)
+                                    : place(next, best_cell, i);
+    if (ok && propagate(next)) search(depth + 1);
   }
 }
 
@@ -207,24 +412,28 @@ SolveResult GeneralSolver::solve(const Grid& puzzle, const SolveOptions& options
   result.limit = options.limit < 1 ? 1 : options.limit;
   SolveOptions opts = options;
   opts.limit = result.limit;
-  g_ = &puzzle.geometry();
+  prepare(puzzle.geometry());
   result_ = &result;
   options_ = &opts;
   stop_ = false;
+  singles_only_ = false;
   nodes_ = 0;
-  // One state per depth; the depth never exceeds the number of cells, and the
-  // stack is sized once so references into it stay valid during the search.
-  if (stack_.size() < static_cast<std::size_t>(g_->cell_count() + 1)) {
-    stack_.resize(static_cast<std::size_t>(g_->cell_count() + 1));
-  }
+  if (stack_.empty()) stack_.emplace_back();
   State& root = stack_[0];
-  root.candidates.assign(static_cast<std::size_t>(g_->cell_count()), g_->all_digits());
-  root.value.assign(static_cast<std::size_t>(g_->cell_count()), 0);
+  const std::size_t cells = static_cast<std::size_t>(g_->cell_count());
+  const std::size_t houses = static_cast<std::size_t>(g_->house_count());
+  const Mask all = g_->all_digits();
+  std::fill_n(root.candidates.begin(), cells, all);
+  std::fill_n(root.positions.begin(), houses * static_cast<std::size_t>(n_), all);
+  std::fill_n(root.solved.begin(), houses, Mask{0});
+  std::fill_n(root.value.begin(), cells, std::uint8_t{0});
   root.empty = g_->cell_count();
+  root.live = g_->cell_count() * n_;
   queue_.clear();
   bool ok = true;
   for (int c = 0; c < g_->cell_count() && ok; ++c) {
-    if (puzzle[c]) ok = place(root, c, puzzle[c]);
+    // A digit above the side cannot be placed: such a grid has no solution.
+    if (puzzle[c]) ok = puzzle[c] <= n_ && place(root, c, puzzle[c] - 1);
   }
   if (ok && propagate(root)) search(0);
   result.exhausted = !result.stopped && result.count < result.limit;

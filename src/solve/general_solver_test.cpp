@@ -1,0 +1,154 @@
+// The general solver on large boards and against the teaching solver: counts
+// compared on random small puzzles (probing and locked candidates must never
+// lose a solution), dug minimal 16x16, 20x20 and 25x25 puzzles solved and
+// checked by the independent checker, relabelled copies, and the deadline on a
+// board too large to finish.
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "nonet/format.h"
+#include "nonet/generate.h"
+#include "nonet/solver.h"
+#include "support/checker.h"
+
+namespace nonet {
+namespace {
+
+// Minimal puzzles dug by the generator (bench/general_bench.cpp, seed 7 and 1):
+// each has one solution and loses it without any one clue.
+constexpr const char* kMinimal16 =
+    ".2.A...G.B.CDE....8C.F.....7.A..GE..B.....F2.1...5...E.69....2....2......8......."
+    "C..394....G...7.A..E..1.7.6.3D.483E...2.....51.....C.......F...8DB......5....9.5"
+    "....GDF1....C.......46.F.7D3.B2..E1...A...B.D..D6....5....94.3B.....BG76.E......"
+    "39..8F.A.4..G.C";
+constexpr const char* kMinimal20 =
+    "..H.B.68...I..4....5.....BE..H58......C....G...C.D......FI1....A.....9BE..C.3.6D"
+    "B.....5G........H.J21.85....4..23AG9.7K.IH..4......D.F7...G.3.......67.59..C...."
+    "..1......6.GHE....B.2...K..4.87.6..H...9J.EI6.75...F.KD..8.19G...2A.C.1....K.E.."
+    ".2.B.J.D.F9.5IE..47A...3E....BCH.D.....6..I.G...8.A...K..B...1.9.A..5...7.3I.D2G"
+    ".34D59...E..J..G..........4A71.6..B.J.3.6.J..K....D.2.8E...7..K2.D.....7.3I5.C.H";
+
+Grid parse_or_die(const std::string& text) {
+  ParsedPuzzle p = parse_puzzle(text);
+  EXPECT_TRUE(p.ok()) << p.error.to_string();
+  return p.ok() ? *p.grid : Grid(*Geometry::get(1, 1));
+}
+
+TEST(GeneralSolver, CountsAgreeWithTheTeachingSolverOnRandomSmallBoards) {
+  // Random full grids with random cells blanked: many puzzles have several
+  // solutions, some hundreds, and counting all of them visits every branch.
+  const std::pair<int, int> shapes[] = {{2, 2}, {2, 3}, {3, 2}, {2, 4}};
+  auto general = make_solver(*Geometry::get(2, 2), "general");
+  auto basic = make_solver(*Geometry::get(2, 2), "basic");
+  int compared = 0;
+  for (const auto& [r, c] : shapes) {
+    const Geometry& g = *Geometry::get(r, c);
+    for (std::uint64_t i = 0; i < 40; ++i) {
+      Rng rng(Rng::derive(99, i));
+      std::optional<Grid> solution = random_solution(g, rng);
+      ASSERT_TRUE(solution);
+      Grid puzzle = *solution;
+      // Blank between a third and two thirds of the cells (fewer on 8x8 so
+      // the teaching solver stays quick).
+      const int cells = g.cell_count();
+      const int low = g.side() == 8 ? cells / 2 : cells / 3;
+      const int blanks = low + static_cast<int>(rng.below(static_cast<std::uint32_t>(cells / 3)));
+      for (int k = 0; k < blanks; ++k) {
+        puzzle.set(static_cast<int>(rng.below(static_cast<std::uint32_t>(cells))), 0);
+      }
+      SolveOptions o;
+      o.limit = 5000;
+      const SolveResult want = basic->solve(puzzle, o);
+      const SolveResult got = general->solve(puzzle, o);
+      SCOPED_TRACE(g.describe() + " " + to_line(puzzle));
+      ASSERT_TRUE(want.exhausted);
+      EXPECT_EQ(got.count, want.count);
+      EXPECT_TRUE(got.exhausted);
+      ASSERT_TRUE(got.solution);
+      std::string why;
+      EXPECT_TRUE(testing::check_solution(puzzle, *got.solution, &why)) << why;
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, 160);
+}
+
+TEST(GeneralSolver, SolvesDugMinimalPuzzlesOfLargeBoards) {
+  auto solver = make_solver(*Geometry::get(4, 4), "general");
+  for (const char* text : {kMinimal16, kMinimal20}) {
+    const Grid puzzle = parse_or_die(text);
+    const SolveResult r = solver->solve(puzzle, {});
+    SCOPED_TRACE(puzzle.geometry().describe());
+    EXPECT_EQ(r.outcome(), Outcome::solved);
+    EXPECT_TRUE(r.exhausted);
+    ASSERT_TRUE(r.solution);
+    std::string why;
+    EXPECT_TRUE(testing::check_solution(puzzle, *r.solution, &why)) << why;
+  }
+}
+
+TEST(GeneralSolver, MinimalPuzzleWithoutAClueHasSeveralSolutions) {
+  // Minimality means every clue is needed: without any one of them the count
+  // must reach 2. A solver that pruned a live branch would report 1.
+  const Grid puzzle = parse_or_die(kMinimal16);
+  auto solver = make_solver(puzzle.geometry(), "general");
+  int removed = 0;
+  for (int c = 0; c < puzzle.size() && removed < 12; ++c) {
+    if (!puzzle[c]) continue;
+    Grid less = puzzle;
+    less.set(c, 0);
+    const SolveResult r = solver->solve(less, {});
+    EXPECT_EQ(r.outcome(), Outcome::multiple) << "without " << puzzle.geometry().cell_name(c);
+    ++removed;
+  }
+  EXPECT_EQ(removed, 12);
+}
+
+TEST(GeneralSolver, RelabelledPuzzleHasTheRelabelledSolution) {
+  const Grid puzzle = parse_or_die(kMinimal20);
+  const int n = puzzle.geometry().side();
+  auto solver = make_solver(puzzle.geometry(), "general");
+  const SolveResult plain = solver->solve(puzzle, {});
+  ASSERT_TRUE(plain.solution);
+  // Digit d becomes n + 1 - d.
+  Grid mirrored = puzzle;
+  for (int c = 0; c < puzzle.size(); ++c) {
+    if (puzzle[c]) mirrored.set(c, n + 1 - puzzle[c]);
+  }
+  const SolveResult r = solver->solve(mirrored, {});
+  ASSERT_EQ(r.outcome(), Outcome::solved);
+  for (int c = 0; c < puzzle.size(); ++c) {
+    ASSERT_EQ((*r.solution)[c], n + 1 - (*plain.solution)[c]) << puzzle.geometry().cell_name(c);
+  }
+}
+
+TEST(GeneralSolver, DigitAboveTheSideHasNoSolution) {
+  Grid puzzle(*Geometry::get(2, 2));
+  puzzle.set(5, 9);  // no 4x4 board holds a 9
+  const SolveResult r = make_solver(puzzle.geometry(), "general")->solve(puzzle, {});
+  EXPECT_EQ(r.outcome(), Outcome::no_solution);
+  EXPECT_TRUE(r.exhausted);
+}
+
+TEST(GeneralSolver, DeadlineStopsCountingOnTheLargestBoard) {
+  // An empty 25x25 board has astronomically many completions; each search node
+  // probes many cells, so this checks the clock is read inside the probing too.
+  const Grid empty(*Geometry::get(5, 5));
+  SolveOptions o;
+  o.limit = std::uint64_t{1} << 60;
+  o.deadline = Deadline::after(std::chrono::milliseconds(100));
+  const auto start = std::chrono::steady_clock::now();
+  const SolveResult r = make_solver(empty.geometry(), "general")->solve(empty, o);
+  const auto took = std::chrono::steady_clock::now() - start;
+  EXPECT_TRUE(r.stopped);
+  EXPECT_FALSE(r.exhausted);
+  EXPECT_EQ(r.outcome(), Outcome::timeout);
+  EXPECT_LT(took, std::chrono::seconds(3));
+}
+
+}  // namespace
+}  // namespace nonet

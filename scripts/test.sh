@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Installs, builds and runs every test: unit, CLI and server tests (debug build
 # with warnings as errors), the same under address + undefined-behaviour
-# sanitizers, the server and threaded CLI tests under the thread sanitizer, a
-# short libFuzzer run of every harness (when clang is there), and the browser
+# sanitizers, a short libFuzzer run of every harness (when clang is there), and the browser
 # tests when the web board is built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,11 +17,6 @@ echo "== address + undefined-behaviour sanitizers"
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j "$jobs"
 ctest --preset asan -j "$jobs"
-
-echo "== thread sanitizer: the server and the multithreaded CLI runs"
-cmake --preset tsan >/dev/null
-cmake --build --preset tsan -j "$jobs"
-ctest --preset tsan -j 2 -R '^(ServerTest|ServerLimits|ReliabilityServer|Reliability\.Interrupt|Cli\.OneAnswerPerPuzzleInOrderWithThreads)'
 
 if command -v clang++ >/dev/null; then
   echo "== fuzzing: every harness for 20 s"

@@ -19,6 +19,9 @@ namespace {
 
 constexpr int kMaxCells = kMaxSide * kMaxSide;
 constexpr int kMaxHouses = 3 * kMaxSide;
+// Boards from this side on also probe digits with two places in a house; see
+// probe() for the measurement that set it.
+constexpr int kProbeHousesFrom = 21;
 
 // Bit tests without std::popcount: a portable build has no popcount
 // instruction, and libstdc++'s has_single_bit is popcount(m) == 1, so both
@@ -58,7 +61,14 @@ class GeneralSolver final : public Solver {
   bool eliminate(State& s, int cell, int digit);
   bool propagate(State& s);
   bool locked_candidates(State& s, bool& changed);
-  bool probe(State& s, int depth, int& best_cell);
+  // A branch: the candidates of `cell`, or the places of `digit` in `house`
+  // (cell < 0); `count` ways, 0 when nothing is chosen yet.
+  struct Choice {
+    int cell = -1, house = -1, digit = 0, count = 0;
+  };
+  enum class Probe { dead, forced, open };
+  Probe probe_pair(State& s, State& scratch, int c1, int d1, int c2, int d2, long& score);
+  bool probe(State& s, int depth, Choice& best);
   bool should_stop();
   void search(int depth);
 
@@ -280,69 +290,99 @@ bool GeneralSolver::should_stop() {
   return stop_;
 }
 
-// Failed-literal probing: each two-candidate cell is tried both ways on a
-// scratch copy with singles propagation. When one way fails the other is
-// placed in `s` for good; when both fail `s` is dead (false). Passes repeat
-// while anything was placed. `best_cell` is the two-candidate cell whose two
-// probes removed the most candidates (largest product, as lookahead SAT solvers
-// score a variable), or -1 when there is none.
+// Failed-literal probing. A binary choice, (cell c1 = d1) or (cell c2 = d2),
+// is either a two-candidate cell (c1 == c2) or a digit with two places in a
+// house (d1 == d2). Each side is tried on a scratch copy with singles
+// propagation. When one side fails the other is placed in `s` for good; when
+// both fail `s` is dead. Passes repeat while anything was placed. The best
+// choice is the one whose two probes removed the most candidates (largest
+// product, as lookahead SAT solvers score a variable); count == 0 when none.
 //
-// Measured on dug minimal puzzles (thread CPU time, bench/general_bench.cpp):
-// 16x16 447 -> 12 guesses and median 4.5 -> 1.7 ms; 20x20 78,640 -> 641
-// guesses and median 840 -> 35 ms. Probes with locked candidates too cut
-// guesses a little more but cost twice the time; one pass instead of passes
-// until nothing is placed made no clear difference.
-bool GeneralSolver::probe(State& s, int depth, int& best_cell) {
-  State& scratch = stack_[static_cast<std::size_t>(depth + 1)];
+// Measured on dug minimal puzzles (thread CPU time, bench/general_bench.cpp),
+// probing cells against no probing: 16x16 447 -> 12 guesses and median 4.5 ->
+// 1.7 ms; 20x20 78,640 -> 641 guesses and median 840 -> 35 ms. Probes with
+// locked candidates too cut guesses further but cost 2-3x the time on every
+// size (25x25 minimal: 19,876 -> 8,653 guesses, 2.5 -> 7.7 s); one pass
+// instead of passes until nothing is placed made no clear difference; probing
+// only the best-scored few cells (10 or 40) did not pay. Probing house pairs
+// too (kProbeHousesFrom) cuts a 25x25 dig 147 -> 79 s (its slowest check 15 ->
+// 2.3 s) but slows 16x16 digs 48 -> 115 ms and 20x20 digs 535 -> 662 ms.
+GeneralSolver::Probe GeneralSolver::probe_pair(State& s, State& scratch, int c1, int d1, int c2,
+                                               int d2, long& score) {
+  copy_state(scratch, s);
+  queue_.clear();
+  const bool ok1 = place(scratch, c1, d1) && propagate(scratch);
+  const long gain1 = s.live - scratch.live;
+  copy_state(scratch, s);
+  queue_.clear();
+  const bool ok2 = place(scratch, c2, d2) && propagate(scratch);
+  const long gain2 = s.live - scratch.live;
+  if (ok1 && ok2) {
+    score = gain1 * gain2 * 64 + gain1 + gain2;
+    return Probe::open;
+  }
+  if (!ok1 && !ok2) return Probe::dead;
+  queue_.clear();
+  singles_only_ = false;  // the placement is for good: full propagation
+  const bool alive = ok1 ? place(s, c1, d1) && propagate(s) : place(s, c2, d2) && propagate(s);
   singles_only_ = true;
-  bool forced = true;
-  while (forced && !stop_) {
+  return alive ? Probe::forced : Probe::dead;
+}
+
+bool GeneralSolver::probe(State& s, int depth, Choice& best) {
+  State& scratch = stack_[static_cast<std::size_t>(depth + 1)];
+  const bool houses_too = n_ >= kProbeHousesFrom;
+  singles_only_ = true;
+  bool forced = true, alive = true;
+  while (forced && alive && !stop_ && s.empty > 0) {
     forced = false;
     long best_score = -1;
-    best_cell = -1;
-    for (int c = 0; c < g_->cell_count(); ++c) {
+    best = Choice{};
+    auto consider = [&](int c1, int d1, int c2, int d2, Choice choice) {
+      long score = 0;
+      switch (probe_pair(s, scratch, c1, d1, c2, d2, score)) {
+        case Probe::dead:
+          alive = false;
+          break;
+        case Probe::forced:
+          forced = true;
+          break;
+        case Probe::open:
+          if (score > best_score) {
+            best_score = score;
+            best = choice;
+          }
+      }
+    };
+    for (int c = 0; c < g_->cell_count() && alive && s.empty > 0; ++c) {
       const Mask m = s.candidates[static_cast<std::size_t>(c)];
-      if (s.value[static_cast<std::size_t>(c)] || !two_bits(m)) continue;
-      if (should_stop()) break;
+      if (s.value[static_cast<std::size_t>(c)] || !two_bits(m) || should_stop()) continue;
       const int d1 = std::countr_zero(m), d2 = std::countr_zero(m & (m - 1));
-      copy_state(scratch, s);
-      queue_.clear();
-      const bool ok1 = place(scratch, c, d1) && propagate(scratch);
-      const long gain1 = s.live - scratch.live;
-      copy_state(scratch, s);
-      queue_.clear();
-      const bool ok2 = place(scratch, c, d2) && propagate(scratch);
-      const long gain2 = s.live - scratch.live;
-      if (ok1 && ok2) {
-        const long score = gain1 * gain2 * 64 + gain1 + gain2;
-        if (score > best_score) {
-          best_score = score;
-          best_cell = c;
-        }
-        continue;
+      consider(c, d1, c, d2, Choice{c, -1, 0, 2});
+    }
+    // House pairs only once no cell probe placed anything: cells are cheaper.
+    for (int h = 0; houses_too && !forced && alive && h < g_->house_count(); ++h) {
+      for (Mask open = g_->all_digits() & ~s.solved[static_cast<std::size_t>(h)];
+           open && !forced && alive; open &= open - 1) {
+        const int d = std::countr_zero(open);
+        const Mask places = s.positions[static_cast<std::size_t>(h * n_ + d)];
+        if (!two_bits(places) || should_stop()) continue;
+        const auto cells = g_->house_cells(h);
+        consider(cells[std::countr_zero(places)], d, cells[std::countr_zero(places & (places - 1))],
+                 d, Choice{-1, h, d, 2});
       }
-      queue_.clear();
-      singles_only_ = false;
-      const bool alive = (ok1 || ok2) && place(s, c, ok1 ? d1 : d2) && propagate(s);
-      singles_only_ = true;
-      if (!alive) {
-        singles_only_ = false;
-        return false;
-      }
-      if (s.empty == 0) break;
-      forced = true;
     }
   }
   singles_only_ = false;
-  return true;
+  return alive;
 }
 
 void GeneralSolver::search(int depth) {
   if (should_stop()) return;
   if (stack_.size() < static_cast<std::size_t>(depth + 2)) stack_.emplace_back();
   State& s = stack_[static_cast<std::size_t>(depth)];
-  int probed = -1;
-  if (s.empty > 0 && (!probe(s, depth, probed) || stop_)) return;
+  Choice best;
+  if (s.empty > 0 && (!probe(s, depth, best) || stop_)) return;
   if (s.empty == 0) {
     if (++result_->count == 1) {
       Grid solution(*g_);
@@ -353,56 +393,50 @@ void GeneralSolver::search(int depth) {
     if (result_->count >= options_->limit) stop_ = true;
     return;
   }
-  // Without a two-candidate cell, branch on the smallest exhaustive choice: an
+  // Without a probed choice, branch on the smallest exhaustive choice: an
   // empty cell's candidates, or the places of a digit not yet placed in a
   // house (each is one constraint of the exact-cover view, as in dancing
   // links' smallest column). Among cells with the fewest candidates, take the
   // one whose houses have the most empty cells: its guess reaches the most
   // undecided cells. Before probing, that tie-break cut guesses 5.6x on 30 dug
   // minimal 16x16 puzzles (2,510 -> 447 a puzzle) against the first such cell.
-  int best_cell = probed, best_house = -1, best_digit = 0, best_count = 2;
-  if (probed < 0) {
-    best_count = kMaxSide + 1;
+  if (best.count == 0) {
+    best.count = kMaxSide + 1;
     int best_empties = -1;
     for (int c = 0; c < g_->cell_count(); ++c) {
       if (s.value[static_cast<std::size_t>(c)]) continue;
       const int k = std::popcount(s.candidates[static_cast<std::size_t>(c)]);
-      if (k > best_count) continue;
+      if (k > best.count) continue;
       int solved = 0;
       for (int h : houses_of_[static_cast<std::size_t>(c)]) {
         solved += std::popcount(s.solved[static_cast<std::size_t>(h)]);
       }
       const int empties = 3 * n_ - solved;
-      if (k < best_count || empties > best_empties) {
-        best_cell = c;
-        best_count = k;
+      if (k < best.count || empties > best_empties) {
+        best = Choice{c, -1, 0, k};
         best_empties = empties;
       }
     }
-    for (int h = 0; h < g_->house_count() && best_count > 2; ++h) {
+    for (int h = 0; h < g_->house_count() && best.count > 2; ++h) {
       for (Mask open = g_->all_digits() & ~s.solved[static_cast<std::size_t>(h)]; open;
            open &= open - 1) {
         const int d = std::countr_zero(open);
         const int k = std::popcount(s.positions[static_cast<std::size_t>(h * n_ + d)]);
-        if (k < best_count) {
-          best_house = h;
-          best_digit = d;
-          best_count = k;
-        }
+        if (k < best.count) best = Choice{-1, h, d, k};
       }
     }
   }
   ++result_->guesses;
-  const Mask choices = best_house >= 0
-                           ? s.positions[static_cast<std::size_t>(best_house * n_ + best_digit)]
-                           : s.candidates[static_cast<std::size_t>(best_cell)];
+  const Mask choices = best.house >= 0
+                           ? s.positions[static_cast<std::size_t>(best.house * n_ + best.digit)]
+                           : s.candidates[static_cast<std::size_t>(best.cell)];
   for (Mask m = choices; m && !stop_; m &= m - 1) {
     State& next = stack_[static_cast<std::size_t>(depth + 1)];
     copy_state(next, s);
     queue_.clear();
     const int i = std::countr_zero(m);
-    const bool ok = best_house >= 0 ? place(next, g_->house_cells(best_house)[i], best_digit)
-                                    : place(next, best_cell, i);
+    const bool ok = best.house >= 0 ? place(next, g_->house_cells(best.house)[i], best.digit)
+                                    : place(next, best.cell, i);
     if (ok && propagate(next)) search(depth + 1);
   }
 }

@@ -13,8 +13,8 @@ constexpr std::array kSolvers = {
     SolverInfo{"fast9", "9x9 only: per-digit band bitboards, band matching, bivalue branching",
                &detail::fast9_supports, &detail::make_fast9_solver},
     SolverInfo{"general",
-               "every size: candidate masks, singles and locked candidates, fewest-candidates "
-               "branching",
+               "every size: candidate and position masks, singles, locked candidates, "
+               "failed-literal probing, branching on the best-probed choice",
                &detail::general_supports, &detail::make_general_solver},
     SolverInfo{"basic",
                "the teaching backtracker: try 1..N in each empty cell in order, step back "

@@ -574,7 +574,9 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
   options.deadline = context.deadline;
   if (level && rated) {
     options.accept = [&](const Grid& puzzle, const Grid& solution) {
-      const Rating r = rate(puzzle);
+      // The request's budget bounds every rating too: chain searches on large
+      // boards can otherwise run far past it.
+      const Rating r = rate(puzzle, Profile::se, context.deadline);
       if (!closest || level_distance(r.level, *level) < level_distance(closest_rating.level, *level)) {
         closest = Generated{puzzle, solution, puzzle.filled_count()};
         closest_rating = r;
@@ -606,7 +608,10 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
   body["symmetry"] = to_string(symmetry);
   body["seed"] = seed;
   body["attempts"] = result.attempts;
-  if (rated) body["rating"] = app::rating_json(used_closest ? closest_rating : rate(made->puzzle));
+  if (rated) {
+    body["rating"] = app::rating_json(used_closest ? closest_rating
+                                                   : rate(made->puzzle, Profile::se, context.deadline));
+  }
   body["elapsed_ms"] = elapsed_ms(begin);
   return {200, std::move(body)};
 }

@@ -293,7 +293,7 @@ describe('a player session', () => {
     await other.goto(URL_BASE);
     await other.evaluate(() => localStorage.clear());
     await other.goto(url);
-    await other.waitForFunction((s) => document.getElementById('serial').value === s, EASY);
+    await waitFor(other, (s) => document.getElementById('serial').value === s, EASY);
     assert.equal(await other.locator('.cell.given').count(), [...EASY].filter((c) => c !== '.').length);
     await other.close();
     // The player reloads: the entry is still there.

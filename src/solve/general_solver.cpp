@@ -1,9 +1,10 @@
 // The default solver for every size: candidate masks per cell and position
 // masks per (house, digit), both kept up to date on every elimination, so that
 // naked and hidden singles are found as events rather than by rescanning;
-// locked candidates read straight off the position masks; failed-literal
-// probing of every two-candidate cell at every node; and branching on the
-// two-candidate cell whose probes settled the most.
+// locked candidates read straight off the position masks; on boards above
+// 12x12, failed-literal probing of every two-candidate cell (and above 20x20
+// of every digit with two places in a house) at every node, branching on the
+// choice whose probes settled the most.
 
 #include "solve/general_solver.h"
 
@@ -19,6 +20,10 @@ namespace {
 
 constexpr int kMaxCells = kMaxSide * kMaxSide;
 constexpr int kMaxHouses = 3 * kMaxSide;
+// Boards from this side on probe two-candidate cells at every node. Below it
+// guesses are cheap and few: without probing, digging a 9x9 grid takes 0.68
+// instead of 1.9 ms and a 12x12 grid 4.0 instead of 10.5 ms (median).
+constexpr int kProbeFrom = 13;
 // Boards from this side on also probe digits with two places in a house; see
 // probe() for the measurement that set it.
 constexpr int kProbeHousesFrom = 21;
@@ -382,7 +387,7 @@ void GeneralSolver::search(int depth) {
   if (stack_.size() < static_cast<std::size_t>(depth + 2)) stack_.emplace_back();
   State& s = stack_[static_cast<std::size_t>(depth)];
   Choice best;
-  if (s.empty > 0 && (!probe(s, depth, best) || stop_)) return;
+  if (n_ >= kProbeFrom && s.empty > 0 && (!probe(s, depth, best) || stop_)) return;
   if (s.empty == 0) {
     if (++result_->count == 1) {
       Grid solution(*g_);

@@ -49,25 +49,29 @@ Grid parse_or_die(const std::string& text) {
   return p.ok() ? *p.grid : Grid(*Geometry::get(1, 1));
 }
 
-TEST(GeneralSolver, CountsAgreeWithTheTeachingSolverOnRandomSmallBoards) {
+TEST(GeneralSolver, CountsAgreeWithTheTeachingSolverOnRandomBoards) {
   // Random full grids with random cells blanked: many puzzles have several
   // solutions, some hundreds, and counting all of them visits every branch.
-  const std::pair<int, int> shapes[] = {{2, 2}, {2, 3}, {3, 2}, {2, 4}};
+  // 15x15 and 16x16 boards probe at every node; their blanks stay few enough
+  // for the teaching solver.
+  struct Shape {
+    int rows, cols, low, spread;  // blanks drawn: low + [0, spread) random cells
+  };
+  const Shape shapes[] = {{2, 2, 5, 6},   {2, 3, 12, 12}, {3, 2, 12, 12},
+                          {2, 4, 32, 21}, {3, 5, 100, 30}, {4, 4, 115, 30}};
   auto general = make_solver(*Geometry::get(2, 2), "general");
   auto basic = make_solver(*Geometry::get(2, 2), "basic");
-  int compared = 0;
-  for (const auto& [r, c] : shapes) {
-    const Geometry& g = *Geometry::get(r, c);
-    for (std::uint64_t i = 0; i < 40; ++i) {
+  int compared = 0, several = 0;
+  for (const Shape& shape : shapes) {
+    const Geometry& g = *Geometry::get(shape.rows, shape.cols);
+    for (std::uint64_t i = 0; i < 30; ++i) {
       Rng rng(Rng::derive(99, i));
       std::optional<Grid> solution = random_solution(g, rng);
       ASSERT_TRUE(solution);
       Grid puzzle = *solution;
-      // Blank between a third and two thirds of the cells (fewer on 8x8 so
-      // the teaching solver stays quick).
       const int cells = g.cell_count();
-      const int low = g.side() == 8 ? cells / 2 : cells / 3;
-      const int blanks = low + static_cast<int>(rng.below(static_cast<std::uint32_t>(cells / 3)));
+      const int blanks =
+          shape.low + static_cast<int>(rng.below(static_cast<std::uint32_t>(shape.spread)));
       for (int k = 0; k < blanks; ++k) {
         puzzle.set(static_cast<int>(rng.below(static_cast<std::uint32_t>(cells))), 0);
       }
@@ -83,9 +87,11 @@ TEST(GeneralSolver, CountsAgreeWithTheTeachingSolverOnRandomSmallBoards) {
       std::string why;
       EXPECT_TRUE(testing::check_solution(puzzle, *got.solution, &why)) << why;
       ++compared;
+      several += got.count > 1;
     }
   }
-  EXPECT_EQ(compared, 160);
+  EXPECT_EQ(compared, 180);
+  EXPECT_GT(several, 30) << "too few puzzles with several solutions to test counting";
 }
 
 TEST(GeneralSolver, SolvesDugPuzzlesOfLargeBoards) {

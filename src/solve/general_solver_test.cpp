@@ -57,7 +57,7 @@ TEST(GeneralSolver, CountsAgreeWithTheTeachingSolverOnRandomBoards) {
   struct Shape {
     int rows, cols, low, spread;  // blanks drawn: low + [0, spread) random cells
   };
-  const Shape shapes[] = {{2, 2, 5, 6},   {2, 3, 12, 12}, {3, 2, 12, 12},
+  const Shape shapes[] = {{2, 2, 5, 6},   {2, 3, 12, 12},  {3, 2, 12, 12},
                           {2, 4, 32, 21}, {3, 5, 100, 30}, {4, 4, 115, 30}};
   auto general = make_solver(*Geometry::get(2, 2), "general");
   auto basic = make_solver(*Geometry::get(2, 2), "basic");

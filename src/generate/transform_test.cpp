@@ -62,12 +62,12 @@ TEST(Transform, ParsesAndRejects) {
   EXPECT_EQ(good[2].block, 1);
   EXPECT_EQ(to_string(good[2]), "rows:2:312");
   EXPECT_EQ(to_string(good[1]), "relabel:912345678");
-  const char* bad[] = {"",           "transpose,",   "turn",         "transpose:1",
+  const std::string bad[] = {"",           "transpose,",   "turn",         "transpose:1",
                        "relabel",    "relabel:",     "relabel:1123", "relabel:1x",
                        "rows:1",     "rows:0:12",    "rows:a:12",    "rows:99999999999:12",
-                       "bands:1203", "cols:1:",      std::string(200, 'r').c_str(),
+                       "bands:1203", "cols:1:",      std::string(200, 'r'),
                        "stacks:1,,mirror"};
-  for (const char* text : bad) {
+  for (const std::string& text : bad) {
     const TransformOpsParse p = parse_transform_ops(text);
     EXPECT_FALSE(p.ops) << text;
     EXPECT_NE(p.error.find("operation"), std::string::npos) << p.error;

@@ -413,6 +413,9 @@ TEST_F(ServerTest, MalformedRequestsAreRefusedWithPlaces) {
   expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", "many"}}), 400, "wrong_type");
   expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", 1e300}}), 400, "wrong_type");
   expect_error(request(port(), "POST", "/api/solve", "{\"puzzle\": \"\xff\xfe\"}"), 400, "malformed_json");
+  // Valid JSON grammar, but a number no double can hold.
+  expect_error(request(port(), "POST", "/api/count", "{\"puzzle\": \"1\", \"limit\": 6E666}"), 400,
+               "malformed_json", "number overflow");
 }
 
 TEST_F(ServerTest, BadPuzzlesNameLineAndColumn) {

@@ -725,6 +725,11 @@ ApiReply handle_api(const Route& route, std::string_view body, const ApiContext&
                        "request body is not valid JSON: line " + std::to_string(line) +
                            ", column " + std::to_string(column) + ": " + what,
                        line, column);
+  } catch (const json::exception& e) {
+    // Well-formed text nlohmann still refuses, such as a number too large for a double.
+    std::string what = e.what();
+    if (const std::size_t colon = what.rfind("] "); colon != std::string::npos) what = what.substr(colon + 2);
+    return error_reply(400, "malformed_json", "request body is not usable JSON: " + printable(what));
   }
   if (!request.is_object()) {
     return error_reply(400, "wrong_type",

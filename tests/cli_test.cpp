@@ -63,6 +63,28 @@ TEST(Cli, OneAnswerPerPuzzleInOrderWithThreads) {
   }
 }
 
+TEST(Cli, ManyGroupsKeepTheirOrderWhateverTheThreads) {
+  // Enough lines for many groups in flight at once; the invalid lines carry
+  // their line numbers, so any reordering shows.
+  std::string input;
+  constexpr int kLines = 5000;
+  for (int i = 0; i < kLines; ++i) {
+    input += i % 2 ? std::string(80, '.') + "\n" : std::string(kSeedSolution, 80) + ".\n";
+  }
+  const RunResult one = run_cli("solve -j 1", input);
+  const std::vector<std::string> answers = lines(one.out);
+  ASSERT_EQ(answers.size(), static_cast<std::size_t>(kLines));
+  for (int i = 1; i < kLines; i += 2) {
+    ASSERT_EQ(answers[i].rfind("invalid: line " + std::to_string(i + 1), 0), 0u) << answers[i];
+  }
+  for (const char* threads : {"2", "3", "8"}) {
+    const RunResult many = run_cli(std::string("solve -j ") + threads, input);
+    EXPECT_EQ(many.exit_code, 1);
+    EXPECT_EQ(many.out, one.out) << threads << " threads";
+    EXPECT_EQ(many.err, one.err) << threads << " threads";
+  }
+}
+
 TEST(Cli, JsonLines) {
   std::string input = std::string(kHard) + "\n" + std::string(81, '.') + "\n" +
                       "11" + std::string(79, '.') + "\n" + "12?\n";
@@ -185,7 +207,16 @@ TEST(Cli, UsageErrorsExitTwo) {
   EXPECT_EQ(run_cli("solve --solver nope").exit_code, 2);
   EXPECT_EQ(run_cli("solve --format xml").exit_code, 2);
   EXPECT_EQ(run_cli("solve -j 0").exit_code, 2);
-  EXPECT_EQ(run_cli("solve /no/such/file").exit_code, 2);
+  RunResult missing = run_cli("solve /no/such/file");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("no such file: /no/such/file"), std::string::npos) << missing.err;
+  RunResult dir = run_cli("solve /tmp");
+  EXPECT_EQ(dir.exit_code, 2);
+  EXPECT_NE(dir.err.find("a directory, not a file: /tmp"), std::string::npos) << dir.err;
+  // Devices and pipes are read like files.
+  RunResult null = run_cli("solve /dev/null");
+  EXPECT_EQ(null.exit_code, 1);
+  EXPECT_NE(null.err.find("no puzzle found"), std::string::npos) << null.err;
   RunResult v = run_cli("--version");
   EXPECT_EQ(v.exit_code, 0);
   EXPECT_EQ(v.out.rfind("nonet ", 0), 0u);

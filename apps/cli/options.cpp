@@ -29,9 +29,13 @@ void add_batch_options(CLI::App& cmd, BatchOptions& options) {
   cmd.add_option("files", options.files,
                  "Puzzle files (default: standard input; '-' also means standard input)")
       ->check([](const std::string& f) {
-        return f == "-" || std::filesystem::is_regular_file(f) || std::filesystem::is_fifo(f)
-                   ? std::string()
-                   : "no such file: " + f;
+        if (f == "-") return std::string();
+        std::error_code ec;
+        const auto status = std::filesystem::status(f, ec);
+        if (ec || !std::filesystem::exists(status)) return "no such file: " + f;
+        if (std::filesystem::is_directory(status)) return "a directory, not a file: " + f;
+        // Regular files, pipes (<(...)) and devices such as /dev/null or /dev/stdin.
+        return std::string();
       });
   cmd.add_option("--box", options.box,
                  "Box shape RxC (rows x columns), e.g. 3x2 for 6x6 boards with tall boxes; "

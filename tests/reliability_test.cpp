@@ -27,6 +27,7 @@
 #include "nonet/format.h"
 #include "nonet/logic.h"
 #include "support/checker.h"
+#include "support/server.h"
 
 namespace {
 
@@ -393,83 +394,13 @@ TEST(Reliability, InterruptWhileWaitingForInputStopsAtOnce) {
 
 // --- Server ---------------------------------------------------------------------
 
-class Server {
- public:
-  explicit Server(std::vector<std::string> extra) {
-    int out[2];
-    if (pipe(out) != 0) return;
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(out[1], STDOUT_FILENO);
-      close(out[0]);
-      close(out[1]);
-      std::vector<std::string> args = {NONET_CLI_PATH, "serve"};
-      args.insert(args.end(), extra.begin(), extra.end());
-      std::vector<char*> argv;
-      for (std::string& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    close(out[1]);
-    std::string line;
-    char c;
-    pollfd p{out[0], POLLIN, 0};
-    while (line.find('\n') == std::string::npos && poll(&p, 1, 10000) > 0 && read(out[0], &c, 1) == 1)
-      line += c;
-    close(out[0]);
-    const std::size_t at = line.find("127.0.0.1:");
-    if (at != std::string::npos) port_ = std::atoi(line.c_str() + at + 10);
-  }
-  ~Server() { stop(); }
-  int stop() {
-    if (pid_ <= 0) return -1;
-    kill(pid_, SIGTERM);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    pid_ = -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  }
-  int port() const { return port_; }
-
- private:
-  pid_t pid_ = -1;
-  int port_ = 0;
-};
-
-int connect_to(int port) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    close(fd);
-    return -1;
-  }
-  return fd;
-}
+using Server = nonet::testing::ServerProcess;
+using nonet::testing::connect_to;
 
 // POSTs `body` and returns the status and the body of the answer (0 on failure).
 std::pair<int, std::string> post(int port, const std::string& path, const std::string& body) {
-  const int fd = connect_to(port);
-  if (fd < 0) return {0, ""};
-  const std::string req = "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                          "Content-Type: application/json\r\nContent-Length: " +
-                          std::to_string(body.size()) + "\r\n\r\n" + body;
-  send(fd, req.data(), req.size(), MSG_NOSIGNAL);
-  std::string data;
-  char buffer[65536];
-  pollfd p{fd, POLLIN, 0};
-  while (poll(&p, 1, 30000) > 0) {
-    const ssize_t n = recv(fd, buffer, sizeof buffer, 0);
-    if (n <= 0) break;
-    data.append(buffer, static_cast<std::size_t>(n));
-  }
-  close(fd);
-  const std::size_t end = data.find("\r\n\r\n");
-  if (end == std::string::npos || data.size() < 12) return {0, data};
-  return {std::atoi(data.c_str() + 9), data.substr(end + 4)};
+  const nonet::testing::Response r = nonet::testing::request(port, "POST", path, body);
+  return {r.status, r.body};
 }
 
 TEST(ReliabilityServer, EmptyTwentyFiveCountEndsAtTheLimitOrTheBudget) {

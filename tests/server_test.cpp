@@ -21,145 +21,15 @@
 #include <vector>
 
 #include "support/checker.h"
+#include "support/server.h"
 
 namespace {
 
 using nlohmann::json;
+using namespace nonet::testing;
 
 const std::string kEasy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
 const std::string kHard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-
-struct Response {
-  int status = 0;
-  std::string head;  // status line and headers
-  std::string body;
-  json json_body;
-  std::string header(const std::string& name) const {
-    // Case-insensitive search for "\r\nName: value".
-    std::string lower_head = head, key = "\r\n" + name + ":";
-    for (char& c : lower_head) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    const std::size_t at = lower_head.find(key);
-    if (at == std::string::npos) return "";
-    const std::size_t begin = at + key.size();
-    const std::size_t end = head.find("\r\n", begin);
-    std::string value = head.substr(begin, end - begin);
-    while (!value.empty() && value.front() == ' ') value.erase(0, 1);
-    return value;
-  }
-};
-
-// A running `nonet serve --port 0`, stopped with SIGTERM.
-class ServerProcess {
- public:
-  explicit ServerProcess(std::vector<std::string> extra = {}) {
-    int out[2];
-    if (pipe(out) != 0) return;
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(out[1], STDOUT_FILENO);
-      close(out[0]);
-      close(out[1]);
-      std::vector<std::string> args = {NONET_CLI_PATH, "serve"};
-      if (std::find(extra.begin(), extra.end(), "--port") == extra.end()) {
-        args.push_back("--port");
-        args.push_back("0");
-      }
-      args.insert(args.end(), extra.begin(), extra.end());
-      std::vector<char*> argv;
-      for (std::string& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    close(out[1]);
-    // The first line names the address: "nonet: serving on http://127.0.0.1:PORT/ ...".
-    std::string line;
-    char c;
-    pollfd p{out[0], POLLIN, 0};
-    while (line.find('\n') == std::string::npos && poll(&p, 1, 10000) > 0 && read(out[0], &c, 1) == 1)
-      line += c;
-    close(out[0]);
-    const std::size_t at = line.find("127.0.0.1:");
-    if (at != std::string::npos) port_ = std::atoi(line.c_str() + at + 10);
-    banner_ = line;
-  }
-  ~ServerProcess() { stop(); }
-  int stop() {
-    if (pid_ <= 0) return -1;
-    kill(pid_, SIGTERM);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    pid_ = -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  }
-  int port() const { return port_; }
-  const std::string& banner() const { return banner_; }
-
- private:
-  pid_t pid_ = -1;
-  int port_ = 0;
-  std::string banner_;
-};
-
-// Sends raw bytes and reads the answer until the server closes or the body is complete.
-// `half_close` ends the sending side after the request, for junk the server
-// would otherwise wait on until its read timeout.
-Response raw(int port, const std::string& request, bool half_close = false) {
-  Response r;
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    close(fd);
-    return r;
-  }
-  std::size_t sent = 0;
-  while (sent < request.size()) {
-    const ssize_t n = send(fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
-    if (n <= 0) break;  // the server may answer (413) and close before reading it all
-    sent += static_cast<std::size_t>(n);
-  }
-  if (half_close) shutdown(fd, SHUT_WR);
-  std::string data;
-  char buffer[65536];
-  pollfd p{fd, POLLIN, 0};
-  while (poll(&p, 1, 15000) > 0) {
-    const ssize_t n = recv(fd, buffer, sizeof buffer, 0);
-    if (n <= 0) break;
-    data.append(buffer, static_cast<std::size_t>(n));
-    const std::size_t end = data.find("\r\n\r\n");
-    if (end != std::string::npos) {
-      r.head = data.substr(0, end);
-      const std::string length = r.header("Content-Length");
-      if (!length.empty() && data.size() >= end + 4 + std::stoul(length)) break;
-    }
-  }
-  close(fd);
-  const std::size_t end = data.find("\r\n\r\n");
-  if (end == std::string::npos) return r;
-  r.head = data.substr(0, end);
-  r.body = data.substr(end + 4);
-  if (r.head.size() > 12) r.status = std::atoi(r.head.c_str() + 9);
-  r.json_body = json::parse(r.body, nullptr, false);
-  return r;
-}
-
-Response request(int port, const std::string& method, const std::string& path,
-                 const std::string& body = "", const std::string& extra_headers = "") {
-  std::string req = method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n" +
-                    extra_headers;
-  if (method != "GET" && method != "HEAD")
-    req += "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
-  req += "\r\n" + body;
-  return raw(port, req);
-}
-
-Response post(int port, const std::string& path, const json& body) {
-  return request(port, "POST", path, body.dump());
-}
 
 class ServerTest : public ::testing::Test {
  protected:

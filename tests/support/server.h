@@ -1,0 +1,52 @@
+#pragma once
+// Runs `nonet serve` as a child process for tests and talks HTTP/1.1 to it over
+// raw sockets, so that malformed and half-sent requests can be made too.
+
+#include <sys/types.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace nonet::testing {
+
+struct Response {
+  int status = 0;    // 0 when no answer came
+  std::string head;  // status line and headers
+  std::string body;
+  nlohmann::json json_body;  // discarded (is_discarded()) when the body is not JSON
+  // A header's value, name matched without regard to case; "" when absent.
+  std::string header(const std::string& name) const;
+};
+
+// A running `nonet serve` (with `--port 0` unless `extra` names a port), whose
+// port is read from the banner line; stopped with SIGTERM.
+class ServerProcess {
+ public:
+  explicit ServerProcess(std::vector<std::string> extra = {});
+  ~ServerProcess();
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+  // Stops the server; its exit code, or -1 when it did not exit normally.
+  int stop();
+  int port() const { return port_; }  // 0 when the banner never came
+  const std::string& banner() const { return banner_; }
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+  std::string banner_;
+};
+
+// A connected socket to 127.0.0.1:port, or -1.
+int connect_to(int port);
+
+// Sends raw bytes and reads the answer until the server closes or the body is
+// complete. `half_close` ends the sending side after the request, for junk the
+// server would otherwise wait on until its read timeout.
+Response raw(int port, const std::string& request, bool half_close = false);
+Response request(int port, const std::string& method, const std::string& path,
+                 const std::string& body = "", const std::string& extra_headers = "");
+Response post(int port, const std::string& path, const nlohmann::json& body);
+
+}  // namespace nonet::testing

@@ -5,6 +5,7 @@
 //   nonet-general-bench --sizes 16,25 --count 5  # five grids of each
 //   nonet-general-bench --save dug.txt           # also write the dug minimal puzzles
 //   nonet-general-bench dug.txt                  # time solving puzzles from files
+//   nonet-general-bench --counting               # dig checks count to 2 (no refutation)
 //
 // Per size (generated mode): `count` random full grids from a fixed seed are dug
 // to minimal puzzles with the solver (the generator's own dig), timing the whole
@@ -23,6 +24,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,7 @@
 #include "nonet/generate.h"
 #include "nonet/nonet.h"
 #include "nonet/validate.h"
+#include "solve/general_solver.h"
 
 namespace {
 
@@ -54,6 +57,7 @@ struct Options {
   std::string save;
   std::vector<std::string> files;
   double max_seconds = 600;  // per size: stop digging more grids after this
+  bool counting = false;     // dig by counting to 2 even where the solver can refute
 };
 
 int default_count(int side) {
@@ -103,17 +107,40 @@ void print_row(const std::string& size, const char* work, Sample s) {
 // Forwards to the solver under test and records the time of every call.
 class TimedSolver final : public nonet::Solver {
  public:
-  explicit TimedSolver(nonet::Solver& inner) : inner_(inner) {}
+  TimedSolver(nonet::Solver& inner, Sample& sample) : inner_(inner), sample_(sample) {}
   nonet::SolveResult solve(const nonet::Grid& puzzle, const nonet::SolveOptions& options) override {
     const auto t0 = Clock::now();
     nonet::SolveResult r = inner_.solve(puzzle, options);
-    sample.add(ms_since(t0), r.guesses);
+    sample_.add(ms_since(t0), r.guesses);
     return r;
   }
-  Sample sample;
 
  private:
   nonet::Solver& inner_;
+  Sample& sample_;
+};
+
+// The same for a solver that searches with struck-out candidates, which the
+// dig uses instead of counting when the solver offers it (the general solver).
+class TimedExcludingSolver final : public nonet::detail::ExcludingSolver {
+ public:
+  TimedExcludingSolver(nonet::detail::ExcludingSolver& inner, Sample& sample)
+      : inner_(inner), sample_(sample) {}
+  nonet::SolveResult solve(const nonet::Grid& puzzle, const nonet::SolveOptions& options) override {
+    return solve(puzzle, {}, nullptr, options);
+  }
+  nonet::SolveResult solve(const nonet::Grid& puzzle,
+                           std::span<const nonet::detail::Exclusion> excluded,
+                           const nonet::Grid* guide, const nonet::SolveOptions& options) override {
+    const auto t0 = Clock::now();
+    nonet::SolveResult r = inner_.solve(puzzle, excluded, guide, options);
+    sample_.add(ms_since(t0), r.guesses);
+    return r;
+  }
+
+ private:
+  nonet::detail::ExcludingSolver& inner_;
+  Sample& sample_;
 };
 
 // Solves with limit 2 and checks the answer; false (with a message) on a wrong one.
@@ -154,8 +181,13 @@ int run_generated(const Options& opt) {
                    g->describe().c_str());
       return 2;
     }
-    TimedSolver timed(*solver);
-    Sample digs, minimal;
+    Sample check_times, digs, minimal;
+    std::unique_ptr<nonet::Solver> timed;
+    auto* excluding = dynamic_cast<nonet::detail::ExcludingSolver*>(solver.get());
+    if (excluding && !opt.counting)
+      timed = std::make_unique<TimedExcludingSolver>(*excluding, check_times);
+    else
+      timed = std::make_unique<TimedSolver>(*solver, check_times);
     std::uint64_t checks = 0;
     const int count = opt.count ? opt.count : default_count(side);
     const auto start = Clock::now();
@@ -164,11 +196,11 @@ int run_generated(const Options& opt) {
       const std::optional<nonet::Grid> solution = nonet::random_solution(*g, rng);
       if (!solution) continue;
       const auto t0 = Clock::now();
-      const std::size_t before = timed.sample.ms.size();
-      nonet::DigResult d = nonet::dig(*solution, nonet::Symmetry::none, rng, timed);
+      const std::size_t before = check_times.ms.size();
+      nonet::DigResult d = nonet::dig(*solution, nonet::Symmetry::none, rng, *timed);
       std::uint64_t dig_guesses = 0;
-      for (std::size_t k = before; k < timed.sample.guesses.size(); ++k) {
-        dig_guesses += timed.sample.guesses[k];
+      for (std::size_t k = before; k < check_times.guesses.size(); ++k) {
+        dig_guesses += check_times.guesses[k];
       }
       digs.add(ms_since(t0), dig_guesses);
       // Progress on stderr: a large board's dig can take a while.
@@ -187,7 +219,7 @@ int run_generated(const Options& opt) {
     }
     const std::string name = g->describe();
     print_row(name, "dig", digs);
-    print_row(name, "checks", timed.sample);
+    print_row(name, "checks", check_times);
     print_row(name, "minimal", minimal);
     std::printf("%-6s %-10s %7llu checks in %.2f s\n", name.c_str(), "",
                 static_cast<unsigned long long>(checks), ms_since(start) / 1000);
@@ -265,12 +297,14 @@ int main(int argc, char** argv) {
       opt.solver = value();
     else if (a == "--save")
       opt.save = value();
+    else if (a == "--counting")
+      opt.counting = true;
     else if (a == "--max-seconds")
       opt.max_seconds = std::atof(value());
     else if (a == "--help" || a == "-h") {
       std::printf(
           "usage: %s [--sizes 9,12,16,20,25] [--count N] [--seed S] [--solver NAME]\n"
-          "          [--max-seconds S] [--save FILE] [puzzle files...]\n",
+          "          [--max-seconds S] [--counting] [--save FILE] [puzzle files...]\n",
           argv[0]);
       return 0;
     } else if (!a.empty() && a[0] == '-') {

@@ -79,13 +79,16 @@ enum class DigStatus { ok, timeout, not_unique };
 struct DigResult {
   DigStatus status = DigStatus::ok;
   std::optional<Grid> puzzle;
-  std::uint64_t checks = 0;  // uniqueness checks run by the solver
+  std::uint64_t checks = 0;  // solver searches run to check removals
 };
 
 // Removes the orbits of `solution` in random order, each when the puzzle keeps a
 // unique solution. One pass suffices for minimality: an orbit that could not go
-// from a larger puzzle cannot go from any puzzle inside it. `solver` counts
-// solutions (make_solver(geometry) is the fast choice).
+// from a larger puzzle cannot go from any puzzle inside it. `solver` checks
+// each removal (make_solver(geometry) is the fast choice): the general solver
+// searches for a solution with another digit in a removed cell, any other
+// solver counts solutions up to 2. `solution` must be a valid full grid
+// (else not_unique).
 DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
               const Deadline& deadline = {});
 

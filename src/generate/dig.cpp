@@ -3,9 +3,14 @@
 #include <algorithm>
 
 #include "nonet/generate.h"
+#include "nonet/validate.h"
+#include "solve/general_solver.h"
 
 namespace nonet {
 namespace {
+
+using detail::ExcludingSolver;
+using detail::Exclusion;
 
 SolveOptions counting(const Deadline& deadline) {
   SolveOptions o;
@@ -30,30 +35,78 @@ bool forced_by_peers(const Grid& puzzle, const Grid& solution, std::span<const i
   return true;
 }
 
+enum class Check { unique, several, stopped, broken };
+
+// Whether `puzzle` (which `solution` solves, and which had no other solution
+// with the clues of `orbit` in place) still has no other: by counting its
+// solutions up to 2.
+Check count_to_two(const Grid& puzzle, Solver& solver, const Deadline& deadline,
+                   std::uint64_t& checks) {
+  ++checks;
+  const SolveResult r = solver.solve(puzzle, counting(deadline));
+  if (r.stopped) return Check::stopped;
+  if (r.count == 1 && r.exhausted) return Check::unique;
+  return r.count == 0 ? Check::broken : Check::several;
+}
+
+// The same question by refutation. Any other solution solves the puzzle with
+// the orbit's clues back in place unless it differs from `solution` in one of
+// the orbit's cells, and that puzzle has no other solution: so it suffices to
+// search, for each orbit cell i in turn, for a solution with cell i not holding
+// its digit (the cells before i keeping theirs, so the searches do not
+// overlap). Each search wants a single solution and starts with one candidate
+// fewer; counting to 2 would also re-search every branch where the clue holds,
+// which late in a dig is most of the work.
+Check refute_others(Grid& puzzle, const Grid& solution, std::span<const int> orbit,
+                    ExcludingSolver& solver, const Deadline& deadline, std::uint64_t& checks) {
+  SolveOptions one;
+  one.limit = 1;
+  one.deadline = deadline;
+  Check verdict = Check::unique;
+  for (std::size_t i = 0; i < orbit.size() && verdict == Check::unique; ++i) {
+    ++checks;
+    const Exclusion other{orbit[i], solution[orbit[i]]};
+    const SolveResult r = solver.solve(puzzle, std::span(&other, 1), &solution, one);
+    if (r.stopped)
+      verdict = Check::stopped;
+    else if (r.count > 0)
+      verdict = Check::several;
+    puzzle.set(orbit[i], solution[orbit[i]]);
+  }
+  for (int c : orbit) puzzle.set(c, 0);
+  return verdict;
+}
+
 }  // namespace
 
 // One pass over the orbits in random order: remove an orbit; keep it removed
 // when the puzzle still has one solution (cheap naked-single test first, the
 // solver otherwise), else put it back. Invariant: the puzzle always has exactly
-// one solution, `solution`.
+// one solution, `solution`; it holds at the start because `solution` is a
+// valid full grid (checked: refutation trusts it).
 DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
               const Deadline& deadline) {
   DigResult result;
   std::vector<std::vector<int>> orbits = symmetry_orbits(solution.geometry(), symmetry);
   rng.shuffle(std::span(orbits));
+  if (validate(solution).state != GridState::solved) {
+    result.status = DigStatus::not_unique;
+    return result;
+  }
+  auto* refuting = dynamic_cast<ExcludingSolver*>(&solver);
   Grid puzzle = solution;
-  const SolveOptions options = counting(deadline);
   for (const std::vector<int>& orbit : orbits) {
     for (int c : orbit) puzzle.set(c, 0);
     if (forced_by_peers(puzzle, solution, orbit)) continue;
-    ++result.checks;
-    const SolveResult r = solver.solve(puzzle, options);
-    if (r.stopped) {
+    const Check verdict =
+        refuting ? refute_others(puzzle, solution, orbit, *refuting, deadline, result.checks)
+                 : count_to_two(puzzle, solver, deadline, result.checks);
+    if (verdict == Check::unique) continue;
+    if (verdict == Check::stopped) {
       result.status = DigStatus::timeout;
       return result;
     }
-    if (r.count == 1 && r.exhausted) continue;
-    if (r.count == 0) {  // the grid was not a valid solution
+    if (verdict == Check::broken) {  // cannot happen for a valid grid
       result.status = DigStatus::not_unique;
       return result;
     }

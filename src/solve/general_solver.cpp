@@ -4,7 +4,9 @@
 // locked candidates read straight off the position masks; on boards above
 // 12x12, failed-literal probing of every two-candidate cell (and above 20x20
 // of every digit with two places in a house) at every node, branching on the
-// choice whose probes settled the most.
+// choice whose probes settled the most. For the generator it also searches
+// with candidates struck out beforehand, trying a guide grid's digit first at
+// every branch (see ExcludingSolver).
 
 #include "solve/general_solver.h"
 
@@ -34,9 +36,13 @@ constexpr int kProbeHousesFrom = 21;
 constexpr bool one_bit(Mask m) { return m && !(m & (m - 1)); }  // exactly one digit
 constexpr bool two_bits(Mask m) { return one_bit(m & (m - 1)); }
 
-class GeneralSolver final : public Solver {
+class GeneralSolver final : public ExcludingSolver {
  public:
-  SolveResult solve(const Grid& puzzle, const SolveOptions& options) override;
+  SolveResult solve(const Grid& puzzle, const SolveOptions& options) override {
+    return solve(puzzle, {}, nullptr, options);
+  }
+  SolveResult solve(const Grid& puzzle, std::span<const Exclusion> excluded, const Grid* guide,
+                    const SolveOptions& options) override;
 
  private:
   // The search state, flat and copied on branch (only the prefix the board
@@ -89,6 +95,7 @@ class GeneralSolver final : public Solver {
   std::vector<int> queue_;   // forced placements, cell * 32 + digit
   SolveResult* result_ = nullptr;
   const SolveOptions* options_ = nullptr;
+  const Grid* guide_ = nullptr;  // digits to try first when branching
   std::uint64_t nodes_ = 0;
   bool stop_ = false;
   bool singles_only_ = false;  // propagate() skips locked candidates (inside probes)
@@ -435,18 +442,35 @@ void GeneralSolver::search(int depth) {
   const Mask choices = best.house >= 0
                            ? s.positions[static_cast<std::size_t>(best.house * n_ + best.digit)]
                            : s.candidates[static_cast<std::size_t>(best.cell)];
-  for (Mask m = choices; m && !stop_; m &= m - 1) {
+  // With a guide grid its choice goes first, then the rest in order.
+  Mask first = 0;
+  if (guide_) {
+    if (best.house >= 0) {
+      const auto cells = g_->house_cells(best.house);
+      for (int i = 0; i < n_; ++i) {
+        if ((*guide_)[cells[i]] == best.digit + 1) first = Mask{1} << i;
+      }
+    } else {
+      const int v = (*guide_)[best.cell];
+      if (v > 0) first = Mask{1} << (v - 1);
+    }
+    first &= choices;
+  }
+  for (Mask m = choices; m && !stop_;) {
     State& next = stack_[static_cast<std::size_t>(depth + 1)];
     copy_state(next, s);
     queue_.clear();
-    const int i = std::countr_zero(m);
+    const int i = std::countr_zero(first ? first : m);
+    m &= ~(Mask{1} << i);
+    first = 0;
     const bool ok = best.house >= 0 ? place(next, g_->house_cells(best.house)[i], best.digit)
                                     : place(next, best.cell, i);
     if (ok && propagate(next)) search(depth + 1);
   }
 }
 
-SolveResult GeneralSolver::solve(const Grid& puzzle, const SolveOptions& options) {
+SolveResult GeneralSolver::solve(const Grid& puzzle, std::span<const Exclusion> excluded,
+                                 const Grid* guide, const SolveOptions& options) {
   SolveResult result;
   result.limit = options.limit < 1 ? 1 : options.limit;
   SolveOptions opts = options;
@@ -454,6 +478,7 @@ SolveResult GeneralSolver::solve(const Grid& puzzle, const SolveOptions& options
   prepare(puzzle.geometry());
   result_ = &result;
   options_ = &opts;
+  guide_ = guide && &guide->geometry() == g_ ? guide : nullptr;
   stop_ = false;
   singles_only_ = false;
   nodes_ = 0;
@@ -474,10 +499,16 @@ SolveResult GeneralSolver::solve(const Grid& puzzle, const SolveOptions& options
     // A digit above the side cannot be placed: such a grid has no solution.
     if (puzzle[c]) ok = puzzle[c] <= n_ && place(root, c, puzzle[c] - 1);
   }
+  // A struck-out digit that is the cell's clue empties the cell: no solution.
+  for (std::size_t i = 0; i < excluded.size() && ok; ++i) {
+    const Exclusion& e = excluded[i];
+    if (e.digit >= 1 && e.digit <= n_) ok = eliminate(root, e.cell, e.digit - 1);
+  }
   if (ok && propagate(root)) search(0);
   result.exhausted = !result.stopped && result.count < result.limit;
   result_ = nullptr;
   options_ = nullptr;
+  guide_ = nullptr;
   return result;
 }
 

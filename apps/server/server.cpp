@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <random>
 #include <semaphore>
 #include <thread>
@@ -70,6 +71,8 @@ struct WebServer::Impl {
   std::atomic<std::uint64_t> request_count{0};
   int port = -1;
   socket_t listen_socket = -1;  // set while binding
+  // How a stop meets the start-up: see WebServer::stop.
+  std::atomic<bool> stop_requested{false}, run_entered{false}, run_finished{false};
 
   void api(const Route& route, const httplib::Request& req, httplib::Response& res) {
     ApiContext context;
@@ -245,9 +248,25 @@ std::string WebServer::url() const {
   return "http://" + (v6 ? "[" + host + "]" : host) + ":" + std::to_string(impl_->port) + "/";
 }
 
-bool WebServer::run() { return impl_->http.listen_after_bind(); }
+bool WebServer::run() {
+  impl_->run_entered.store(true);
+  bool ok = true;
+  if (!impl_->stop_requested.load()) ok = impl_->http.listen_after_bind();
+  impl_->run_finished.store(true);
+  return ok;
+}
 
-void WebServer::stop() { impl_->http.stop(); }
+void WebServer::stop() {
+  impl_->stop_requested.store(true);
+  // httplib's stop does nothing until its accept loop has started, so a signal
+  // right after start-up would be lost and the server would never stop. Either
+  // run() sees the request before it listens, or it was entered first: then
+  // wait (briefly) until httplib is running, or has ended, before stopping it.
+  while (impl_->run_entered.load() && !impl_->run_finished.load() && !impl_->http.is_running()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  impl_->http.stop();
+}
 
 const Asset* find_asset(std::string_view path) {
   if (path == "/") path = "/index.html";

@@ -47,7 +47,8 @@ class WebServer {
   std::string url() const;  // "http://127.0.0.1:8080/"
   // Serves until stop(); false when the server failed.
   bool run();
-  // Stops a running server; safe from any thread.
+  // Stops the server; safe from any thread, and also when run() has not yet
+  // started listening (run() then returns at once).
   void stop();
 
  private:

@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <cctype>
 #include <cstdint>
 #include <cstdlib>
@@ -64,11 +66,20 @@ ServerProcess::ServerProcess(std::vector<std::string> extra) {
 
 ServerProcess::~ServerProcess() { stop(); }
 
-int ServerProcess::stop() {
+int ServerProcess::stop(double limit) {
   if (pid_ <= 0) return -1;
   kill(pid_, SIGTERM);
   int status = 0;
-  waitpid(pid_, &status, 0);
+  const auto start = std::chrono::steady_clock::now();
+  while (waitpid(pid_, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() - start > std::chrono::duration<double>(limit)) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, &status, 0);
+      pid_ = -1;
+      return -2;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
   pid_ = -1;
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }

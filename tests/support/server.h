@@ -27,8 +27,9 @@ class ServerProcess {
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
-  // Stops the server; its exit code, or -1 when it did not exit normally.
-  int stop();
+  // Stops the server with SIGTERM; its exit code, -1 when it did not exit
+  // normally, -2 when it had not stopped after `limit` seconds (it is then killed).
+  int stop(double limit = 60);
   int port() const { return port_; }  // 0 when the banner never came
   const std::string& banner() const { return banner_; }
 

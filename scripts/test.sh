@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs, builds and runs every test: unit, CLI and server tests (debug build
 # with warnings as errors), the same under address + undefined-behaviour
-# sanitizers, a short libFuzzer run of every harness (when clang is there), and the browser
+# sanitizers, the server and multithreaded CLI tests under ThreadSanitizer, a
+# short libFuzzer run of every harness (when clang is there), and the browser
 # tests when the web board is built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,11 @@ echo "== address + undefined-behaviour sanitizers"
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j "$jobs"
 ctest --preset asan -j "$jobs"
+
+echo "== thread sanitizer: the server and the multithreaded CLI tests"
+cmake --preset tsan >/dev/null
+cmake --build --preset tsan -j "$jobs" --target nonet_tests nonet
+ctest --preset tsan -j "$jobs" -R '^(ServerTest|ServerLimits|ReliabilityServer|Reliability\.|Cli\.OneAnswerPerPuzzleInOrderWithThreads|Cli\.ManyGroups|GenerateCli)'
 
 if command -v clang++ >/dev/null; then
   echo "== fuzzing: every harness for 20 s"

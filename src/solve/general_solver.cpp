@@ -306,17 +306,22 @@ bool GeneralSolver::should_stop() {
 // is either a two-candidate cell (c1 == c2) or a digit with two places in a
 // house (d1 == d2). Each side is tried on a scratch copy with singles
 // propagation. When one side fails the other is placed in `s` for good; when
-// both fail `s` is dead. Passes repeat while anything was placed. The best
-// choice is the one whose two probes removed the most candidates (largest
-// product, as lookahead SAT solvers score a variable); count == 0 when none.
+// both fail `s` is dead. One pass over the choices per node: a placement
+// forced on the way is kept, and the node then branches on the best choice
+// scored so far. The best choice is the one whose two probes removed the most
+// candidates (largest product, as lookahead SAT solvers score a variable);
+// count == 0 when none.
 //
 // Measured on dug minimal puzzles (thread CPU time, bench/general_bench.cpp),
 // probing cells against no probing: 16x16 447 -> 12 guesses and median 4.5 ->
 // 1.7 ms; 20x20 78,640 -> 641 guesses and median 840 -> 35 ms. Probes with
 // locked candidates too cut guesses further but cost 2-3x the time on every
-// size (25x25 minimal: 19,876 -> 8,653 guesses, 2.5 -> 7.7 s); one pass
-// instead of passes until nothing is placed made no clear difference; probing
-// only the best-scored few cells (10 or 40) did not pay. Probing house pairs
+// size (25x25 minimal: 19,876 -> 8,653 guesses, 2.5 -> 7.7 s); probing
+// only the best-scored few cells (10 or 40) did not pay. One pass per node
+// instead of passes until nothing is placed: more nodes, but about half the
+// probes, which cut the 63 slowest checks of a 25x25 dig 10.5 -> 7.2 s and
+// digs of five 16x16 / 20x20 grids 247 -> 211 / 1,177 -> 923 ms (two passes
+// fell in between). Probing house pairs
 // too (kProbeHousesFrom) cuts a 25x25 dig 147 -> 79 s (its slowest check 15 ->
 // 2.3 s) but slows 16x16 digs 48 -> 115 ms and 20x20 digs 535 -> 662 ms.
 GeneralSolver::Probe GeneralSolver::probe_pair(State& s, State& scratch, int c1, int d1, int c2,
@@ -345,45 +350,48 @@ bool GeneralSolver::probe(State& s, int depth, Choice& best) {
   State& scratch = stack_[static_cast<std::size_t>(depth + 1)];
   const bool houses_too = n_ >= kProbeHousesFrom;
   singles_only_ = true;
-  bool forced = true, alive = true;
-  while (forced && alive && !stop_ && s.empty > 0) {
-    forced = false;
-    long best_score = -1;
+  bool forced = false, alive = true;
+  long best_score = -1;
+  best = Choice{};
+  auto consider = [&](int c1, int d1, int c2, int d2, Choice choice) {
+    long score = 0;
+    switch (probe_pair(s, scratch, c1, d1, c2, d2, score)) {
+      case Probe::dead:
+        alive = false;
+        break;
+      case Probe::forced:
+        forced = true;
+        break;
+      case Probe::open:
+        if (score > best_score) {
+          best_score = score;
+          best = choice;
+        }
+    }
+  };
+  for (int c = 0; c < g_->cell_count() && alive && s.empty > 0; ++c) {
+    const Mask m = s.candidates[static_cast<std::size_t>(c)];
+    if (s.value[static_cast<std::size_t>(c)] || !two_bits(m) || should_stop()) continue;
+    const int d1 = std::countr_zero(m), d2 = std::countr_zero(m & (m - 1));
+    consider(c, d1, c, d2, Choice{c, -1, 0, 2});
+  }
+  // House pairs only when no cell probe placed anything: cells are cheaper.
+  for (int h = 0; houses_too && !forced && alive && h < g_->house_count(); ++h) {
+    for (Mask open = g_->all_digits() & ~s.solved[static_cast<std::size_t>(h)];
+         open && !forced && alive; open &= open - 1) {
+      const int d = std::countr_zero(open);
+      const Mask places = s.positions[static_cast<std::size_t>(h * n_ + d)];
+      if (!two_bits(places) || should_stop()) continue;
+      const auto cells = g_->house_cells(h);
+      consider(cells[std::countr_zero(places)], d, cells[std::countr_zero(places & (places - 1))],
+               d, Choice{-1, h, d, 2});
+    }
+  }
+  // A placement forced after the best choice was scored may have settled it.
+  if (best.count &&
+      (best.house >= 0 ? s.solved[static_cast<std::size_t>(best.house)] >> best.digit & 1
+                       : s.value[static_cast<std::size_t>(best.cell)] != 0)) {
     best = Choice{};
-    auto consider = [&](int c1, int d1, int c2, int d2, Choice choice) {
-      long score = 0;
-      switch (probe_pair(s, scratch, c1, d1, c2, d2, score)) {
-        case Probe::dead:
-          alive = false;
-          break;
-        case Probe::forced:
-          forced = true;
-          break;
-        case Probe::open:
-          if (score > best_score) {
-            best_score = score;
-            best = choice;
-          }
-      }
-    };
-    for (int c = 0; c < g_->cell_count() && alive && s.empty > 0; ++c) {
-      const Mask m = s.candidates[static_cast<std::size_t>(c)];
-      if (s.value[static_cast<std::size_t>(c)] || !two_bits(m) || should_stop()) continue;
-      const int d1 = std::countr_zero(m), d2 = std::countr_zero(m & (m - 1));
-      consider(c, d1, c, d2, Choice{c, -1, 0, 2});
-    }
-    // House pairs only once no cell probe placed anything: cells are cheaper.
-    for (int h = 0; houses_too && !forced && alive && h < g_->house_count(); ++h) {
-      for (Mask open = g_->all_digits() & ~s.solved[static_cast<std::size_t>(h)];
-           open && !forced && alive; open &= open - 1) {
-        const int d = std::countr_zero(open);
-        const Mask places = s.positions[static_cast<std::size_t>(h * n_ + d)];
-        if (!two_bits(places) || should_stop()) continue;
-        const auto cells = g_->house_cells(h);
-        consider(cells[std::countr_zero(places)], d, cells[std::countr_zero(places & (places - 1))],
-                 d, Choice{-1, h, d, 2});
-      }
-    }
   }
   singles_only_ = false;
   return alive;

@@ -19,6 +19,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 const EASY = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
 const HARD = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+// Rated 6.6 (Sudoku Explainer): its path meets a Forcing X-Chain after 16 steps.
+const CHAIN = '.8452.........7...3.69.8...2..6..8...65...74...8..5..2...1.65.8...2.........8923.';
 
 let context, profileDir;
 const errors = [];
@@ -240,6 +242,33 @@ describe('a player session', () => {
     assert.equal(await page.locator('#path-list li.done').count(), 2);
     assert.equal(await page.locator('#path-list li.current').count(), 1);
     await shot(page, 'walk');
+    await page.close();
+  });
+
+  test('a chain step draws its links over the board', async () => {
+    const page = await freshPage(`?s=${CHAIN}`);
+    await page.click('#walk');
+    await page.waitForSelector('#path-panel:not([hidden])');
+    const texts = await page.locator('#path-list li').allTextContents();
+    const at = texts.findIndex((t) => /Chain|Cycle/.test(t));
+    assert.ok(at > 0, `a chain step on the path: ${texts.join(' / ')}`);
+    assert.equal(await page.locator('#chains .chain-link').count(), 0, 'no links before the chain step');
+    for (let k = 0; k <= at; k++) await page.click('#path-next');
+    const links = await page.locator('#chains .chain-link').count();
+    assert.ok(links >= 4, `links drawn: ${links}`);
+    assert.ok(await page.locator('#chains .chain-link.strong').count() > 0, 'strong links solid');
+    assert.ok(await page.locator('#chains .chain-link.weak').count() > 0, 'weak links dashed');
+    assert.ok(await page.locator('#chains .chain-node').count() >= 4, 'the candidates ringed');
+    // The layer covers the board exactly, so the rings sit on the candidates.
+    const board = await page.locator('#board').boundingBox();
+    const layer = await page.locator('#chains').boundingBox();
+    assert.ok(Math.abs(board.width - layer.width) < 8 && Math.abs(board.height - layer.height) < 8);
+    await shot(page, 'chain');
+    // A next step that is no chain clears them.
+    if (at + 1 < texts.length && !/Chain|Cycle/.test(texts[at + 1])) {
+      await page.click('#path-next');
+      assert.equal(await page.locator('#chains .chain-link').count(), 0);
+    }
     await page.close();
   });
 

@@ -95,6 +95,10 @@ function buildBoard() {
     }
     board.append(row);
   }
+  const layer = document.createElementNS(SVG, 'svg');
+  layer.id = 'chains';
+  layer.setAttribute('aria-hidden', 'true');
+  board.append(layer);
   const keypad = $('keypad');
   keypad.replaceChildren();
   keypad.style.setProperty('--kc', geo.n <= 9 ? geo.n + 1 : 9);
@@ -124,7 +128,7 @@ const cellOf = (geo, x) => (x.row - 1) * geo.n + (x.col - 1);
 // The highlights of a logical step: its pattern, placements and eliminations.
 function stepMarks(step, grade) {
   const { geo } = state.game;
-  const m = { area: new Set(), pattern: new Set(), pattern2: new Set(), place: new Map(), elim: new Map(), wrong: new Set() };
+  const m = { area: new Set(), pattern: new Set(), pattern2: new Set(), place: new Map(), elim: new Map(), wrong: new Set(), links: [], nodes: new Set() };
   if (!step) return m;
   const houseCells = (h) => {
     const out = [];
@@ -146,7 +150,57 @@ function stepMarks(step, grade) {
     const i = cellOf(geo, x);
     m.elim.set(i, (m.elim.get(i) || 0) | (1 << (x.digit - 1)));
   });
+  m.links = step.links || [];
+  for (const l of m.links) { m.nodes.add(cellOf(geo, l.from)); m.nodes.add(cellOf(geo, l.to)); }
   return m;
+}
+
+// The links of a chain step drawn over the board, candidate to candidate:
+// strong links solid, weak links dashed, each with an arrowhead. Coordinates
+// are in cells (the layer's viewBox is n x n) and follow the candidates'
+// layout of .cands (box-shaped, inset 4 % of the cell).
+const SVG = 'http://www.w3.org/2000/svg';
+function drawChains(links) {
+  const layer = $('chains');
+  if (!layer) return;
+  const { geo } = state.game;
+  layer.replaceChildren();
+  layer.setAttribute('viewBox', `0 0 ${geo.n} ${geo.n}`);
+  if (!links.length) return;
+  const el = (name, attrs) => {
+    const e = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    return e;
+  };
+  const defs = el('defs', {});
+  const marker = el('marker', { id: 'chain-arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' });
+  marker.append(el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'chain-head' }));
+  defs.append(marker);
+  layer.append(defs);
+  const centre = (x) => {
+    const i = cellOf(geo, x), k = x.digit - 1;
+    return [geo.col(i) + 0.04 + 0.92 * ((k % geo.boxCols) + 0.5) / geo.boxCols,
+      geo.row(i) + 0.04 + 0.92 * (Math.floor(k / geo.boxCols) + 0.5) / geo.boxRows];
+  };
+  const radius = 0.46 / Math.max(geo.boxCols, geo.boxRows);
+  const seen = new Set();
+  for (const l of links) {
+    const [x1, y1] = centre(l.from), [x2, y2] = centre(l.to);
+    for (const [x, y] of [[x1, y1], [x2, y2]]) {
+      const key = `${x},${y}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      layer.append(el('circle', { cx: x, cy: y, r: radius, class: 'chain-node' }));
+    }
+    const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy);
+    if (len < 1e-6) continue;
+    // Bend each link a little so that it does not run over the candidates
+    // between its ends, and stop it at the rings.
+    const ux = dx / len, uy = dy / len, bend = Math.min(0.25, len * 0.15);
+    const ax = x1 + ux * radius, ay = y1 + uy * radius, bx = x2 - ux * radius, by = y2 - uy * radius;
+    const cx = (ax + bx) / 2 - uy * bend, cy = (ay + by) / 2 + ux * bend;
+    layer.append(el('path', { d: `M${ax},${ay} Q${cx},${cy} ${bx},${by}`, class: l.strong ? 'chain-link strong' : 'chain-link weak', 'marker-end': 'url(#chain-arrow)' }));
+  }
 }
 
 function smallDigits(className, layoutDigits, n, mark) {
@@ -244,12 +298,13 @@ function render() {
           parts.push(s);
           label += `, centre marks ${digitsOf(g.centre[i], geo.n).map(symbol).join(' ')}`;
         }
-      } else if (state.showCands || elim) {
+      } else if (state.showCands || elim || m.nodes.has(i)) {
+        const showAll = state.showCands || m.nodes.has(i);
         const layout = [];
         for (let d = 1; d <= geo.n; d++) {
           const has = cands[i] & (1 << (d - 1));
           const isElim = elim & (1 << (d - 1));
-          const show = (state.showCands && has) || isElim;
+          const show = (showAll && has) || isElim;
           layout.push([show ? d : 0, isElim ? 'elim' : state.showSingles && single === d ? 'single' : '']);
         }
         parts.push(smallDigits('cands', layout, geo.n, highlightDigit));
@@ -280,6 +335,7 @@ function render() {
   $('undo').disabled = !g.undoStack.length;
   $('redo').disabled = !g.redoStack.length;
   if (document.activeElement !== $('serial')) $('serial').value = g.line();
+  drawChains(m.links);
   renderRating();
   renderClock();
   save();

@@ -127,13 +127,14 @@ class TimedExcludingSolver final : public nonet::detail::ExcludingSolver {
   TimedExcludingSolver(nonet::detail::ExcludingSolver& inner, Sample& sample)
       : inner_(inner), sample_(sample) {}
   nonet::SolveResult solve(const nonet::Grid& puzzle, const nonet::SolveOptions& options) override {
-    return solve(puzzle, {}, nullptr, options);
+    return solve(puzzle, {}, nullptr, 0, options);
   }
   nonet::SolveResult solve(const nonet::Grid& puzzle,
                            std::span<const nonet::detail::Exclusion> excluded,
-                           const nonet::Grid* guide, const nonet::SolveOptions& options) override {
+                           const nonet::Grid* guide, std::uint64_t max_guesses,
+                           const nonet::SolveOptions& options) override {
     const auto t0 = Clock::now();
-    nonet::SolveResult r = inner_.solve(puzzle, excluded, guide, options);
+    nonet::SolveResult r = inner_.solve(puzzle, excluded, guide, max_guesses, options);
     sample_.add(ms_since(t0), r.guesses);
     return r;
   }

@@ -74,7 +74,8 @@ bool has_symmetry(const Grid& puzzle, Symmetry symmetry);
 std::optional<Grid> random_solution(const Geometry& geometry, Rng& rng,
                                     const Deadline& deadline = {});
 
-enum class DigStatus { ok, timeout, not_unique };
+// too_hard: a check ran past max_guesses (the grid is not dug further).
+enum class DigStatus { ok, timeout, not_unique, too_hard };
 
 struct DigResult {
   DigStatus status = DigStatus::ok;
@@ -89,8 +90,10 @@ struct DigResult {
 // searches for a solution with another digit in a removed cell, any other
 // solver counts solutions up to 2. `solution` must be a valid full grid
 // (else not_unique).
+// max_guesses (0: none) bounds the branching of each check where the solver
+// supports it (the general solver).
 DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
-              const Deadline& deadline = {});
+              const Deadline& deadline = {}, std::uint64_t max_guesses = 0);
 
 // Checks that `puzzle` has exactly one solution and that no orbit of its clues
 // under `symmetry` can be removed without losing that (for Symmetry::none: no
@@ -143,7 +146,10 @@ class Generator {
 
   const Geometry& geometry() const { return *geometry_; }
   // Full grid, dig, filter; repeated with fresh random choices until a puzzle
-  // passes the filters, the deadline expires or the attempts run out.
+  // passes the filters, the deadline expires or the attempts run out. A grid
+  // whose dig meets a check that branches past a budget (4,096 guesses, doubled
+  // at each such grid) is dropped for a fresh one: a few 25x25 grids would
+  // otherwise take minutes.
   GenerateResult generate(Rng& rng, const GenerateOptions& options);
 
  private:

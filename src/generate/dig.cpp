@@ -35,7 +35,7 @@ bool forced_by_peers(const Grid& puzzle, const Grid& solution, std::span<const i
   return true;
 }
 
-enum class Check { unique, several, stopped, broken };
+enum class Check { unique, several, stopped, too_hard, broken };
 
 // Whether `puzzle` (which `solution` solves, and which had no other solution
 // with the clues of `orbit` in place) still has no other: by counting its
@@ -58,7 +58,8 @@ Check count_to_two(const Grid& puzzle, Solver& solver, const Deadline& deadline,
 // fewer; counting to 2 would also re-search every branch where the clue holds,
 // which late in a dig is most of the work.
 Check refute_others(Grid& puzzle, const Grid& solution, std::span<const int> orbit,
-                    ExcludingSolver& solver, const Deadline& deadline, std::uint64_t& checks) {
+                    ExcludingSolver& solver, const Deadline& deadline, std::uint64_t max_guesses,
+                    std::uint64_t& checks) {
   SolveOptions one;
   one.limit = 1;
   one.deadline = deadline;
@@ -66,9 +67,9 @@ Check refute_others(Grid& puzzle, const Grid& solution, std::span<const int> orb
   for (std::size_t i = 0; i < orbit.size() && verdict == Check::unique; ++i) {
     ++checks;
     const Exclusion other{orbit[i], solution[orbit[i]]};
-    const SolveResult r = solver.solve(puzzle, std::span(&other, 1), &solution, one);
+    const SolveResult r = solver.solve(puzzle, std::span(&other, 1), &solution, max_guesses, one);
     if (r.stopped)
-      verdict = Check::stopped;
+      verdict = max_guesses && r.guesses >= max_guesses ? Check::too_hard : Check::stopped;
     else if (r.count > 0)
       verdict = Check::several;
     puzzle.set(orbit[i], solution[orbit[i]]);
@@ -76,6 +77,14 @@ Check refute_others(Grid& puzzle, const Grid& solution, std::span<const int> orb
   for (int c : orbit) puzzle.set(c, 0);
   return verdict;
 }
+
+// The guess budget of one check while digging a grid; doubled each time a
+// grid is dropped for running past it. Most 25x25 digs never come near it
+// (slowest check of the first grid of seed 1: 1,992 guesses, under a second),
+// but a few grids have checks of tens of thousands of guesses (minutes for
+// the dig); a fresh grid is cheaper. Counted in guesses, not time, so the
+// same seed gives the same puzzles on any machine and thread count.
+constexpr std::uint64_t kFirstGuessBudget = 4096;
 
 }  // namespace
 
@@ -85,7 +94,7 @@ Check refute_others(Grid& puzzle, const Grid& solution, std::span<const int> orb
 // one solution, `solution`; it holds at the start because `solution` is a
 // valid full grid (checked: refutation trusts it).
 DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
-              const Deadline& deadline) {
+              const Deadline& deadline, std::uint64_t max_guesses) {
   DigResult result;
   std::vector<std::vector<int>> orbits = symmetry_orbits(solution.geometry(), symmetry);
   rng.shuffle(std::span(orbits));
@@ -98,12 +107,12 @@ DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
   for (const std::vector<int>& orbit : orbits) {
     for (int c : orbit) puzzle.set(c, 0);
     if (forced_by_peers(puzzle, solution, orbit)) continue;
-    const Check verdict =
-        refuting ? refute_others(puzzle, solution, orbit, *refuting, deadline, result.checks)
-                 : count_to_two(puzzle, solver, deadline, result.checks);
+    const Check verdict = refuting ? refute_others(puzzle, solution, orbit, *refuting, deadline,
+                                                   max_guesses, result.checks)
+                                   : count_to_two(puzzle, solver, deadline, result.checks);
     if (verdict == Check::unique) continue;
-    if (verdict == Check::stopped) {
-      result.status = DigStatus::timeout;
+    if (verdict == Check::stopped || verdict == Check::too_hard) {
+      result.status = verdict == Check::stopped ? DigStatus::timeout : DigStatus::too_hard;
       return result;
     }
     if (verdict == Check::broken) {  // cannot happen for a valid grid
@@ -168,6 +177,7 @@ GenerateResult Generator::generate(Rng& rng, const GenerateOptions& options) {
     return options.deadline.expired() ||
            (options.cancel && options.cancel->load(std::memory_order_relaxed));
   };
+  std::uint64_t max_guesses = kFirstGuessBudget;
   for (;;) {
     if (options.max_attempts && result.attempts >= options.max_attempts) {
       result.status = GenerateStatus::attempts;
@@ -179,8 +189,9 @@ GenerateResult Generator::generate(Rng& rng, const GenerateOptions& options) {
     }
     std::optional<Grid> solution = random_solution(*geometry_, rng, options.deadline);
     if (!solution) continue;  // deadline: reported at the top of the loop
-    DigResult d = dig(*solution, options.symmetry, rng, *solver_, options.deadline);
+    DigResult d = dig(*solution, options.symmetry, rng, *solver_, options.deadline, max_guesses);
     result.checks += d.checks;
+    if (d.status == DigStatus::too_hard) max_guesses *= 2;
     if (d.status != DigStatus::ok) continue;
     ++result.attempts;
     const int clues = d.puzzle->filled_count();

@@ -202,6 +202,22 @@ TEST(Generate, RefutingAndCountingDigTheSamePuzzle) {
   }
 }
 
+TEST(Generate, DigGivesUpPastTheGuessBudget) {
+  // A 16x16 dig has checks that branch; with a budget of one guess it stops
+  // with too_hard instead of returning a puzzle, and without one it finishes.
+  const Geometry& g = *Geometry::get(4, 4);
+  auto solver = make_solver(g);
+  Rng grid_rng(8);
+  const Grid solution = *random_solution(g, grid_rng);
+  Rng a(9), b(9);
+  const DigResult tight = dig(solution, Symmetry::rot90, a, *solver, {}, 1);
+  EXPECT_EQ(tight.status, DigStatus::too_hard);
+  EXPECT_FALSE(tight.puzzle);
+  const DigResult free = dig(solution, Symmetry::rot90, b, *solver);
+  EXPECT_EQ(free.status, DigStatus::ok);
+  EXPECT_TRUE(free.puzzle);
+}
+
 TEST(Generate, SameSeedSamePuzzle) {
   const Geometry& g = *Geometry::get(3, 3);
   Generator a(g), b(g);

@@ -39,10 +39,10 @@ constexpr bool two_bits(Mask m) { return one_bit(m & (m - 1)); }
 class GeneralSolver final : public ExcludingSolver {
  public:
   SolveResult solve(const Grid& puzzle, const SolveOptions& options) override {
-    return solve(puzzle, {}, nullptr, options);
+    return solve(puzzle, {}, nullptr, 0, options);
   }
   SolveResult solve(const Grid& puzzle, std::span<const Exclusion> excluded, const Grid* guide,
-                    const SolveOptions& options) override;
+                    std::uint64_t max_guesses, const SolveOptions& options) override;
 
  private:
   // The search state, flat and copied on branch (only the prefix the board
@@ -95,7 +95,8 @@ class GeneralSolver final : public ExcludingSolver {
   std::vector<int> queue_;   // forced placements, cell * 32 + digit
   SolveResult* result_ = nullptr;
   const SolveOptions* options_ = nullptr;
-  const Grid* guide_ = nullptr;  // digits to try first when branching
+  const Grid* guide_ = nullptr;    // digits to try first when branching
+  std::uint64_t max_guesses_ = 0;  // 0: no limit
   std::uint64_t nodes_ = 0;
   bool stop_ = false;
   bool singles_only_ = false;  // propagate() skips locked candidates (inside probes)
@@ -446,6 +447,11 @@ void GeneralSolver::search(int depth) {
       }
     }
   }
+  if (max_guesses_ && result_->guesses >= max_guesses_) {
+    stop_ = true;
+    result_->stopped = true;
+    return;
+  }
   ++result_->guesses;
   const Mask choices = best.house >= 0
                            ? s.positions[static_cast<std::size_t>(best.house * n_ + best.digit)]
@@ -478,7 +484,8 @@ void GeneralSolver::search(int depth) {
 }
 
 SolveResult GeneralSolver::solve(const Grid& puzzle, std::span<const Exclusion> excluded,
-                                 const Grid* guide, const SolveOptions& options) {
+                                 const Grid* guide, std::uint64_t max_guesses,
+                                 const SolveOptions& options) {
   SolveResult result;
   result.limit = options.limit < 1 ? 1 : options.limit;
   SolveOptions opts = options;
@@ -487,6 +494,7 @@ SolveResult GeneralSolver::solve(const Grid& puzzle, std::span<const Exclusion> 
   result_ = &result;
   options_ = &opts;
   guide_ = guide && &guide->geometry() == g_ ? guide : nullptr;
+  max_guesses_ = max_guesses;
   stop_ = false;
   singles_only_ = false;
   nodes_ = 0;

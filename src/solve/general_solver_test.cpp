@@ -208,7 +208,7 @@ TEST(GeneralSolver, StruckOutDigitsAgreeWithCounting) {
       for (int cell = 0; cell < g.cell_count(); ++cell) {
         const int v = solution[cell];
         const detail::Exclusion out{cell, v};
-        const SolveResult res = solver->solve(puzzle, std::span(&out, 1), &solution, one);
+        const SolveResult res = solver->solve(puzzle, std::span(&out, 1), &solution, 0, one);
         SCOPED_TRACE(g.describe() + " " + to_line(puzzle) + " without " + std::to_string(v) +
                      " at " + g.cell_name(cell));
         ASSERT_TRUE(res.count == 1 || res.exhausted);
@@ -250,7 +250,7 @@ TEST(GeneralSolver, GuidedSearchFindsTheGuideFirst) {
   SolveOptions one;
   one.limit = 1;
   for (const Grid* guide : {&a, static_cast<const Grid*>(&b)}) {
-    const SolveResult r = solver->solve(puzzle, {}, guide, one);
+    const SolveResult r = solver->solve(puzzle, {}, guide, 0, one);
     ASSERT_EQ(r.count, 1u);
     EXPECT_EQ(to_line(*r.solution), to_line(*guide));
   }

@@ -71,6 +71,16 @@ enum class Technique : std::uint8_t {
   aligned_triple_exclusion,
   dynamic_forcing_chain_plus,
   nested_forcing_chain,
+  // The modern chain family (Step::variant 1 when a chain has grouped nodes;
+  // ALS-XZ: 1 when doubly linked).
+  remote_pair,
+  x_chain,
+  xy_chain,
+  aic,
+  continuous_nice_loop,
+  discontinuous_nice_loop,
+  als_xz,
+  sue_de_coq,
 };
 
 // "Hidden Single", "Naked Pair", "X-Wing", ...

@@ -377,7 +377,7 @@ TEST(Logic, ProfilesAndNames) {
   // SE's 20 producers up to aligned pair exclusion, then its chain producers.
   EXPECT_EQ(techniques(Profile::se).size(), 25u);
   EXPECT_EQ(techniques(Profile::se)[20].name, "Cycles / Forcing Chains");
-  EXPECT_EQ(techniques(Profile::modern).size(), 24u);
+  EXPECT_EQ(techniques(Profile::modern).size(), 31u);
   EXPECT_EQ(technique_name(Technique::two_string_kite), "2-String Kite");
   EXPECT_EQ(level_for(15, false), Level::easy);
   EXPECT_EQ(level_for(23, false), Level::medium);

@@ -6,6 +6,7 @@
 
 #include "logic/chains.h"
 #include "logic/finders.h"
+#include "logic/modern_chains.h"
 
 namespace nonet {
 namespace {
@@ -81,9 +82,18 @@ constexpr TechniqueInfo kModern[] = {
     {"Hidden Quad", "5.4", hidden<4>},
     {"BUG", "5.6 / 5.7+", find_bug},
     {"Aligned Pair Exclusion", "6.2", find_aligned_pair_exclusion},
+    // The modern chain family, after everything above so that puzzles those
+    // solve keep their paths; easiest first (docs/logic.md, "Modern chains").
+    {"Sue de Coq", "5.0", find_sue_de_coq},
+    {"ALS-XZ", "5.5 - 6.6", find_als_xz},
+    {"Remote Pair", "6.5+", find_remote_pair},
+    {"X-Chain", "6.5 / 6.6+", find_x_chain},
+    {"XY-Chain", "6.5 / 6.6+", find_xy_chain},
+    {"AIC / Nice Loop", "6.5 - 7.0+", find_aic},
+    {"Grouped X-Chain / AIC / Nice Loop", "6.6 - 7.1+", find_grouped_aic},
 };
 
-constexpr std::array<std::string_view, 39> kNames = {
+constexpr std::array<std::string_view, 47> kNames = {
     "Full House", "Hidden Single", "Naked Single", "Direct Pointing", "Direct Claiming",
     "Direct Hidden Pair", "Direct Hidden Triple", "Pointing", "Claiming", "Naked Pair",
     "Naked Triple", "Naked Quad", "Hidden Pair", "Hidden Triple", "Hidden Quad", "X-Wing",
@@ -92,8 +102,10 @@ constexpr std::array<std::string_view, 39> kNames = {
     "Finned X-Wing", "Finned Swordfish", "Simple Coloring", "X-Cycle", "Y-Cycle",
     "Forcing Chain", "Nishio Forcing Chain", "Multiple Forcing Chain", "Dynamic Forcing Chain",
     "Aligned Triple Exclusion", "Dynamic Forcing Chain (+)", "Nested Forcing Chain",
+    "Remote Pair", "X-Chain", "XY-Chain", "AIC", "Continuous Nice Loop",
+    "Discontinuous Nice Loop", "ALS-XZ", "Sue de Coq",
 };
-static_assert(kNames.size() == static_cast<std::size_t>(Technique::nested_forcing_chain) + 1);
+static_assert(kNames.size() == static_cast<std::size_t>(Technique::sue_de_coq) + 1);
 
 // True when applying the step changes the position (a guard against a finder
 // bug looping forever).

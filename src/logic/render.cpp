@@ -5,6 +5,7 @@
 
 #include "logic/chains.h"
 #include "logic/finders.h"
+#include "logic/modern_chains.h"
 
 namespace nonet {
 namespace {
@@ -116,6 +117,15 @@ std::string step_title(const Step& step) {
     case Technique::dynamic_forcing_chain_plus:
     case Technique::nested_forcing_chain:
       return chain_title(step);
+    case Technique::remote_pair:
+    case Technique::x_chain:
+    case Technique::xy_chain:
+    case Technique::aic:
+    case Technique::continuous_nice_loop:
+    case Technique::discontinuous_nice_loop:
+    case Technique::als_xz:
+    case Technique::sue_de_coq:
+      return modern_title(step);
     default:
       return std::string(technique_name(step.technique));
   }
@@ -221,6 +231,15 @@ std::string render_step(const Step& step, const Geometry& g) {
     case Technique::dynamic_forcing_chain_plus:
     case Technique::nested_forcing_chain:
       return render_chain(step, g);
+    case Technique::remote_pair:
+    case Technique::x_chain:
+    case Technique::xy_chain:
+    case Technique::aic:
+    case Technique::continuous_nice_loop:
+    case Technique::discontinuous_nice_loop:
+    case Technique::als_xz:
+    case Technique::sue_de_coq:
+      return render_modern(step, g);
     default: {
       std::string s = title;
       if (!step.cells.empty()) {

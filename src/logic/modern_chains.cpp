@@ -1,0 +1,1024 @@
+// The modern chain family: Remote Pair, X-Chain, XY-Chain, AIC and nice loops
+// (with grouped nodes in the last finder), ALS-XZ and Sue de Coq.
+//
+// Chains are alternating inference chains over nodes. A node is a digit in one
+// cell, or (grouped finder) a digit in the two or more cells where one box and
+// one line cross, "on" when the digit sits in one of its cells. Links:
+//   strong (if one end is off the other is on): the only two places of a digit
+//     in a house (either place may be a group), or the two digits of a bivalue
+//     cell;
+//   weak (if one end is on the other is off): two nodes of one digit inside one
+//     house, or two digits of one cell.
+// A chain A = B - C = ... = Z starts and ends with a strong link, so A or Z is
+// true, and every candidate weakly linked to both ends is false. When Z is also
+// weakly linked to A the chain closes into a continuous nice loop: every weak
+// link of the loop then holds exactly one true end, so the rest of its house
+// (or cell) loses that digit (those digits). When the chain leads from A off
+// back to A on, A is true (a discontinuous nice loop).
+//
+// Each finder runs a breadth-first search from every node with a strong link,
+// alternating strong and weak links, and keeps the chain with the fewest nodes
+// (the first in scan order among equals). Only nodes with a strong link can sit
+// inside a chain, so the search walks that sparse set.
+
+#include "logic/modern_chains.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <set>
+
+#include "logic/chains.h"
+
+namespace nonet::logic_detail {
+namespace {
+
+void sort_unique(std::vector<CellDigit>& list) {
+  auto less = [](const CellDigit& a, const CellDigit& b) {
+    return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit;
+  };
+  std::sort(list.begin(), list.end(), less);
+  list.erase(std::unique(list.begin(), list.end()), list.end());
+}
+
+// Which links a finder may use.
+struct LinkRules {
+  bool house_strong = false;
+  bool cell_strong = false;
+  bool house_weak = false;
+  bool cell_weak = false;
+  bool groups = false;
+  Mask pair = 0;  // when set, only cells whose candidates are exactly this pair
+};
+
+struct Node {
+  int digit = 0;
+  int begin = 0, end = 0;       // its cells, in ChainSearch::node_cells_
+  std::array<int, 3> houses{};  // the houses that hold all its cells
+  int house_count = 0;
+};
+
+// One entry of a breadth-first search: a node, its state, the entry it came from.
+struct Trail {
+  int node;
+  bool on;
+  int parent;
+};
+
+enum class Conclusion : std::uint8_t { chain, loop, placement };
+
+class ChainSearch {
+ public:
+  ChainSearch(const LogicState& s, const LinkRules& rules)
+      : s_(s), g_(s.geometry()), n_(g_.side()), rules_(rules) {
+    build_nodes();
+    build_links();
+  }
+
+  bool run(Step& step) {
+    on_seen_.assign(nodes_.size(), 0);
+    off_seen_.assign(nodes_.size(), 0);
+    for (int start = 0; start < static_cast<int>(nodes_.size()); ++start) {
+      if (!strong_[static_cast<std::size_t>(start)].empty()) search_from(start);
+    }
+    if (best_entries_ == kNone) return false;
+    step = std::move(best_step_);
+    return true;
+  }
+
+ private:
+  static constexpr int kNone = 1 << 30;
+
+  std::span<const int> cells(int node) const {
+    const Node& n = nodes_[static_cast<std::size_t>(node)];
+    return {node_cells_.data() + n.begin, static_cast<std::size_t>(n.end - n.begin)};
+  }
+  bool single(int node) const {
+    const Node& n = nodes_[static_cast<std::size_t>(node)];
+    return n.end - n.begin == 1;
+  }
+  bool contains(int node, int cell) const {
+    for (int c : cells(node)) {
+      if (c == cell) return true;
+    }
+    return false;
+  }
+  bool disjoint(int a, int b) const {
+    for (int c : cells(a)) {
+      if (contains(b, c)) return false;
+    }
+    return true;
+  }
+
+  // Singles in scan order (cell, then digit), then the groups: for each box,
+  // each row and then each column through it, each digit with two or more
+  // places in the crossing.
+  void build_nodes() {
+    single_.assign(static_cast<std::size_t>(g_.cell_count() * n_), -1);
+    for (int cell = 0; cell < g_.cell_count(); ++cell) {
+      const Mask m = s_.candidates(cell);
+      if (m == 0 || (rules_.pair && m != rules_.pair)) continue;
+      for (Mask r = m; r; r &= r - 1) {
+        const int digit = std::countr_zero(r) + 1;
+        single_[static_cast<std::size_t>(cell * n_ + digit - 1)] = static_cast<int>(nodes_.size());
+        add_node(digit, {&cell, 1}, g_.houses_of(cell), 3);
+      }
+    }
+    if (!rules_.groups) return;
+    std::vector<int> crossing, with_digit;
+    for (int box = 0; box < n_; ++box) {
+      const int bh = g_.box_house(box);
+      const int corner = g_.house_cells(bh)[0];
+      const int r0 = g_.row_of(corner), c0 = g_.col_of(corner);
+      for (int kind = 0; kind < 2; ++kind) {
+        const int lines = kind == 0 ? g_.box_rows() : g_.box_cols();
+        const int width = kind == 0 ? g_.box_cols() : g_.box_rows();
+        if (width == n_ || width < 2) continue;  // the crossing is the whole line, or one cell
+        for (int i = 0; i < lines; ++i) {
+          const int line = kind == 0 ? g_.row_house(r0 + i) : g_.column_house(c0 + i);
+          crossing.clear();
+          for (int j = 0; j < width; ++j) {
+            crossing.push_back(kind == 0 ? g_.cell(r0 + i, c0 + j) : g_.cell(r0 + j, c0 + i));
+          }
+          for (int digit = 1; digit <= n_; ++digit) {
+            with_digit.clear();
+            for (int c : crossing) {
+              if (s_.candidates(c) & digit_bit(digit)) with_digit.push_back(c);
+            }
+            if (with_digit.size() < 2) continue;
+            add_node(digit, with_digit, {line, bh, 0}, 2);
+          }
+        }
+      }
+    }
+  }
+
+  void add_node(int digit, std::span<const int> node_cells, std::array<int, 3> houses,
+                int house_count) {
+    Node n;
+    n.digit = digit;
+    n.begin = static_cast<int>(node_cells_.size());
+    node_cells_.insert(node_cells_.end(), node_cells.begin(), node_cells.end());
+    n.end = static_cast<int>(node_cells_.size());
+    n.houses = houses;
+    n.house_count = house_count;
+    nodes_.push_back(n);
+  }
+
+  // Strong links of every node, then weak links among the nodes that have a
+  // strong link (no other node can sit inside a chain).
+  void build_links() {
+    const std::size_t count = nodes_.size();
+    strong_.assign(count, {});
+    weak_.assign(count, {});
+    // The nodes of each (house, digit), so links are looked up house by house.
+    std::vector<std::vector<int>> in_house(static_cast<std::size_t>(g_.house_count() * n_));
+    for (int v = 0; v < static_cast<int>(count); ++v) {
+      const Node& n = nodes_[static_cast<std::size_t>(v)];
+      for (int k = 0; k < n.house_count; ++k) {
+        in_house[static_cast<std::size_t>(n.houses[static_cast<std::size_t>(k)] * n_ + n.digit - 1)]
+            .push_back(v);
+      }
+    }
+    if (rules_.house_strong) {
+      for (int h = 0; h < g_.house_count(); ++h) {
+        for (int digit = 1; digit <= n_; ++digit) {
+          const int places = popcount(s_.positions(h, digit));
+          const auto& list = in_house[static_cast<std::size_t>(h * n_ + digit - 1)];
+          for (std::size_t i = 0; i < list.size(); ++i) {
+            for (std::size_t j = i + 1; j < list.size(); ++j) {
+              const int a = list[i], b = list[j];
+              if (static_cast<int>(cells(a).size() + cells(b).size()) != places ||
+                  !disjoint(a, b)) {
+                continue;
+              }
+              add_unique(strong_[static_cast<std::size_t>(a)], b);
+              add_unique(strong_[static_cast<std::size_t>(b)], a);
+            }
+          }
+        }
+      }
+    }
+    if (rules_.cell_strong) {
+      for (int cell = 0; cell < g_.cell_count(); ++cell) {
+        const Mask m = s_.candidates(cell);
+        if (popcount(m) != 2) continue;
+        const int a = single_[static_cast<std::size_t>(cell * n_ + lowest_digit(m) - 1)];
+        const int b = single_[static_cast<std::size_t>(cell * n_ + lowest_digit(m & (m - 1)) - 1)];
+        if (a < 0 || b < 0) continue;
+        add_unique(strong_[static_cast<std::size_t>(a)], b);
+        add_unique(strong_[static_cast<std::size_t>(b)], a);
+      }
+    }
+    for (int a = 0; a < static_cast<int>(count); ++a) {
+      if (strong_[static_cast<std::size_t>(a)].empty()) continue;
+      const Node& n = nodes_[static_cast<std::size_t>(a)];
+      auto& out = weak_[static_cast<std::size_t>(a)];
+      if (rules_.house_weak) {
+        for (int k = 0; k < n.house_count; ++k) {
+          for (int b : in_house[static_cast<std::size_t>(
+                   n.houses[static_cast<std::size_t>(k)] * n_ + n.digit - 1)]) {
+            if (b != a && !strong_[static_cast<std::size_t>(b)].empty() && disjoint(a, b)) {
+              add_unique(out, b);
+            }
+          }
+        }
+      }
+      if (rules_.cell_weak && single(a)) {
+        const int cell = cells(a)[0];
+        for (Mask r = s_.candidates(cell) & ~digit_bit(n.digit); r; r &= r - 1) {
+          const int b = single_[static_cast<std::size_t>(cell * n_ + std::countr_zero(r))];
+          if (b >= 0 && !strong_[static_cast<std::size_t>(b)].empty()) add_unique(out, b);
+        }
+      }
+    }
+  }
+
+  static void add_unique(std::vector<int>& list, int v) {
+    if (std::find(list.begin(), list.end(), v) == list.end()) list.push_back(v);
+  }
+
+  int push(int node, bool on, int parent) {
+    arena_.push_back({node, on, parent});
+    return static_cast<int>(arena_.size()) - 1;
+  }
+
+  bool on_path(int entry, int node) const {
+    for (int p = entry; p >= 0; p = arena_[static_cast<std::size_t>(p)].parent) {
+      if (arena_[static_cast<std::size_t>(p)].node == node) return true;
+    }
+    return false;
+  }
+
+  // Breadth-first from `start` off: strong links lead to "on" entries, weak
+  // links from those to "off" entries. `entries` counts the path's entries.
+  void search_from(int start) {
+    ++stamp_;
+    arena_.clear();
+    frontier_off_.assign(1, push(start, false, -1));
+    off_seen_[static_cast<std::size_t>(start)] = stamp_;
+    int entries = 1;
+    while (!frontier_off_.empty()) {
+      if (best_entries_ <= entries + 1) return;  // nothing shorter can close now
+      frontier_on_.clear();
+      for (int p : frontier_off_) {
+        for (int q : strong_[static_cast<std::size_t>(arena_[static_cast<std::size_t>(p)].node)]) {
+          if (q == start) {
+            if (entries + 1 >= 4 && entries + 1 < best_entries_) {
+              conclude(push(q, true, p), entries + 1, Conclusion::placement);
+            }
+            continue;
+          }
+          if (on_seen_[static_cast<std::size_t>(q)] == stamp_ || on_path(p, q)) continue;
+          on_seen_[static_cast<std::size_t>(q)] = stamp_;
+          frontier_on_.push_back(push(q, true, p));
+        }
+      }
+      ++entries;
+      if (entries >= 4) {
+        for (int z : frontier_on_) {
+          if (entries >= best_entries_) break;
+          const int end = arena_[static_cast<std::size_t>(z)].node;
+          conclude(z, entries,
+                   weakly_linked_nodes(end, start) ? Conclusion::loop : Conclusion::chain);
+        }
+      }
+      if (best_entries_ <= entries + 2) return;
+      frontier_off_.clear();
+      for (int p : frontier_on_) {
+        for (int q : weak_[static_cast<std::size_t>(arena_[static_cast<std::size_t>(p)].node)]) {
+          if (off_seen_[static_cast<std::size_t>(q)] == stamp_ || on_path(p, q)) continue;
+          off_seen_[static_cast<std::size_t>(q)] = stamp_;
+          frontier_off_.push_back(push(q, false, p));
+        }
+      }
+      ++entries;
+    }
+  }
+
+  // Whether two nodes are weakly linked under this finder's rules.
+  bool weakly_linked_nodes(int a, int b) const {
+    if (a == b) return false;
+    const Node& x = nodes_[static_cast<std::size_t>(a)];
+    const Node& y = nodes_[static_cast<std::size_t>(b)];
+    if (x.digit == y.digit) {
+      if (!rules_.house_weak || !disjoint(a, b)) return false;
+      return !common_houses(a, b).empty();
+    }
+    return rules_.cell_weak && single(a) && single(b) && cells(a)[0] == cells(b)[0];
+  }
+
+  std::vector<int> common_houses(int a, int b) const {
+    std::vector<int> out;
+    const Node& x = nodes_[static_cast<std::size_t>(a)];
+    const Node& y = nodes_[static_cast<std::size_t>(b)];
+    for (int i = 0; i < x.house_count; ++i) {
+      for (int j = 0; j < y.house_count; ++j) {
+        if (x.houses[static_cast<std::size_t>(i)] == y.houses[static_cast<std::size_t>(j)]) {
+          out.push_back(x.houses[static_cast<std::size_t>(i)]);
+        }
+      }
+    }
+    return out;
+  }
+
+  // Whether candidate (cell, digit) is false whenever `node` is true.
+  bool candidate_sees(int cell, int digit, int node) const {
+    const Node& n = nodes_[static_cast<std::size_t>(node)];
+    if (digit != n.digit) return single(node) && cells(node)[0] == cell;
+    for (int c : cells(node)) {
+      if (!sees(g_, cell, c)) return false;
+    }
+    return true;
+  }
+
+  // Candidates weakly linked to both ends: the first end is true or the last is.
+  void chain_eliminations(int a, int z, std::vector<CellDigit>& out) const {
+    const int anchor = cells(a)[0];
+    auto test = [&](int cell) {
+      for (Mask r = s_.candidates(cell); r; r &= r - 1) {
+        const int digit = std::countr_zero(r) + 1;
+        if (candidate_sees(cell, digit, a) && candidate_sees(cell, digit, z)) {
+          out.push_back({cell, digit});
+        }
+      }
+    };
+    test(anchor);
+    for (int c : g_.peers(anchor)) test(c);
+  }
+
+  // Each weak link of a continuous loop holds exactly one true end.
+  void loop_eliminations(int a, int b, std::vector<CellDigit>& out) const {
+    const Node& x = nodes_[static_cast<std::size_t>(a)];
+    const Node& y = nodes_[static_cast<std::size_t>(b)];
+    if (x.digit != y.digit) {
+      const int cell = cells(a)[0];
+      eliminate_digits_to(out, cell,
+                          s_.candidates(cell) & ~digit_bit(x.digit) & ~digit_bit(y.digit));
+      return;
+    }
+    for (int h : common_houses(a, b)) {
+      for (int c : g_.house_cells(h)) {
+        if ((s_.candidates(c) & digit_bit(x.digit)) && !contains(a, c) && !contains(b, c)) {
+          out.push_back({c, x.digit});
+        }
+      }
+    }
+  }
+
+  static void eliminate_digits_to(std::vector<CellDigit>& out, int cell, Mask digits) {
+    for (; digits; digits &= digits - 1) out.push_back({cell, lowest_digit(digits)});
+  }
+
+  // Records the chain ending at arena entry `end` if it removes or places
+  // something; it is shorter than the best so far.
+  void conclude(int end, int entries, Conclusion kind) {
+    std::vector<int> path;  // node ids from the start
+    for (int p = end; p >= 0; p = arena_[static_cast<std::size_t>(p)].parent) {
+      path.push_back(arena_[static_cast<std::size_t>(p)].node);
+    }
+    std::reverse(path.begin(), path.end());
+    const int a = path.front(), z = path.back();
+    Step st;
+    if (rules_.pair) {
+      // Remote pairs: an even number of cells, four or more, and no loops.
+      if (kind != Conclusion::chain || entries % 4 != 0 || entries < 8) return;
+      remote_pair_eliminations(cells(a)[0], cells(z)[0], rules_.pair, st.eliminations);
+    } else if (kind == Conclusion::placement) {
+      if (single(a)) {
+        st.placements.push_back({cells(a)[0], nodes_[static_cast<std::size_t>(a)].digit});
+      } else {
+        // The group holds the digit: every cell that sees the whole group loses it.
+        const int digit = nodes_[static_cast<std::size_t>(a)].digit;
+        for (int c : g_.peers(cells(a)[0])) {
+          if ((s_.candidates(c) & digit_bit(digit)) && !contains(a, c) &&
+              candidate_sees(c, digit, a)) {
+            st.eliminations.push_back({c, digit});
+          }
+        }
+      }
+    } else if (kind == Conclusion::loop) {
+      for (std::size_t i = 1; i + 1 < path.size(); i += 2)
+        loop_eliminations(path[i], path[i + 1], st.eliminations);
+      loop_eliminations(z, a, st.eliminations);
+      path.push_back(a);  // the closing weak link
+    } else {
+      chain_eliminations(a, z, st.eliminations);
+    }
+    if (st.placements.empty() && st.eliminations.empty()) return;
+    sort_unique(st.eliminations);
+    best_entries_ = entries;
+    describe(path, kind, st);
+    best_step_ = std::move(st);
+  }
+
+  // Technique, rating, cells, digits and links of a chain.
+  void describe(const std::vector<int>& path, Conclusion kind, Step& st) const {
+    bool grouped = false, house_only = true, xy = true;
+    std::vector<int> chain_cells;
+    Mask pair = 0;
+    bool same_pair = true;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+      const int v = path[i];
+      grouped |= !single(v);
+      st.digits |= digit_bit(nodes_[static_cast<std::size_t>(v)].digit);
+      for (int c : cells(v)) {
+        if (std::find(chain_cells.begin(), chain_cells.end(), c) == chain_cells.end()) {
+          chain_cells.push_back(c);
+          const Mask m = s_.candidates(c);
+          if (pair == 0) pair = m;
+          same_pair &= m == pair && popcount(m) == 2;
+        }
+      }
+      if (i == 0) continue;
+      const bool strong = i % 2 == 1;
+      const bool cell_link = nodes_[static_cast<std::size_t>(path[i - 1])].digit !=
+                             nodes_[static_cast<std::size_t>(v)].digit;
+      house_only &= !cell_link;
+      xy &= strong == cell_link;
+      for (int from : cells(path[i - 1])) {
+        for (int to : cells(v)) {
+          st.links.push_back({{from, nodes_[static_cast<std::size_t>(path[i - 1])].digit},
+                              {to, nodes_[static_cast<std::size_t>(v)].digit},
+                              strong});
+        }
+      }
+    }
+    // Distinct nodes: a loop or a placement names its first node twice.
+    const int nodes = static_cast<int>(path.size()) - (kind == Conclusion::chain ? 0 : 1);
+    double base = 7.0;
+    switch (kind) {
+      case Conclusion::loop:
+        st.technique = Technique::continuous_nice_loop;
+        base = house_only || xy ? 6.5 : 7.0;
+        break;
+      case Conclusion::placement:
+        st.technique = Technique::discontinuous_nice_loop;
+        base = house_only ? 6.6 : 7.0;
+        break;
+      case Conclusion::chain:
+        if (house_only) {
+          st.technique = Technique::x_chain;
+          base = 6.6;
+        } else if (xy && same_pair && chain_cells.size() >= 4 && chain_cells.size() % 2 == 0) {
+          st.technique = Technique::remote_pair;
+          base = 6.5;
+          if (!rules_.pair) {
+            remote_pair_eliminations(chain_cells.front(), chain_cells.back(), pair,
+                                     st.eliminations);
+          }
+        } else if (xy) {
+          st.technique = Technique::xy_chain;
+          base = 6.6;
+        } else {
+          st.technique = Technique::aic;
+        }
+        break;
+    }
+    if (grouped) base += 0.1;
+    st.variant = grouped ? kGrouped : kUngrouped;
+    st.rating = chain_tenths(chain_difficulty(base, nodes));
+    st.cells = std::move(chain_cells);
+  }
+
+  // The end cells of a remote pair of even length hold both digits between
+  // them, so a cell seeing both loses both.
+  void remote_pair_eliminations(int a, int z, Mask pair, std::vector<CellDigit>& out) const {
+    for (int c : g_.peers(a)) {
+      if (c != z && sees(g_, c, z)) eliminate_digits_to(out, c, s_.candidates(c) & pair);
+    }
+    sort_unique(out);
+  }
+
+  const LogicState& s_;
+  const Geometry& g_;
+  int n_;
+  LinkRules rules_;
+  std::vector<Node> nodes_;
+  std::vector<int> node_cells_;
+  std::vector<int> single_;  // candidate (cell * N + digit - 1) -> node, or -1
+  std::vector<std::vector<int>> strong_, weak_;
+  std::vector<Trail> arena_;
+  std::vector<int> frontier_on_, frontier_off_;
+  std::vector<int> on_seen_, off_seen_;
+  int stamp_ = 0;
+  int best_entries_ = kNone;
+  Step best_step_;
+};
+
+bool chain_step(const LogicState& s, const LinkRules& rules, Step& step) {
+  ChainSearch search(s, rules);
+  return search.run(step);
+}
+
+// --- Almost locked sets --------------------------------------------------------
+
+// A set of cells as a bitset over the board (any size up to 25x25).
+class CellSets {
+ public:
+  explicit CellSets(int cells) : words_((cells + 63) / 64) {}
+  int words() const { return words_; }
+  std::size_t add() {
+    data_.resize(data_.size() + static_cast<std::size_t>(words_), 0);
+    return data_.size() / static_cast<std::size_t>(words_) - 1;
+  }
+  std::uint64_t* at(std::size_t set) {
+    return data_.data() + set * static_cast<std::size_t>(words_);
+  }
+  const std::uint64_t* at(std::size_t set) const {
+    return data_.data() + set * static_cast<std::size_t>(words_);
+  }
+  void insert(std::size_t set, int cell) { at(set)[cell / 64] |= std::uint64_t{1} << (cell % 64); }
+
+ private:
+  int words_;
+  std::vector<std::uint64_t> data_;
+};
+
+// An almost locked set: k cells of one house holding k + 1 digits between them.
+struct Als {
+  int house;
+  Mask digits;
+  std::vector<int> cells;
+  std::size_t members;  // its cells, in the CellSets
+  // Per digit (index digit - 1): the cells holding it, and the cells outside
+  // the set that see all of those; 0 for a digit the set lacks.
+  std::vector<std::size_t> holders, seers;
+};
+
+class AlsSearch {
+ public:
+  explicit AlsSearch(const LogicState& s)
+      : s_(s), g_(s.geometry()), n_(g_.side()), sets_(g_.cell_count()) {
+    // Set 0 stays empty; then one peer set per cell and one set per digit of
+    // the cells still holding it.
+    sets_.add();
+    peers_ = sets_.add();
+    for (int c = 1; c < g_.cell_count(); ++c) sets_.add();
+    for (int c = 0; c < g_.cell_count(); ++c) {
+      for (int p : g_.peers(c)) sets_.insert(peers_ + static_cast<std::size_t>(c), p);
+    }
+    digit_cells_ = sets_.add();
+    for (int d = 2; d <= n_; ++d) sets_.add();
+    for (int c = 0; c < g_.cell_count(); ++c) {
+      for (Mask r = s_.candidates(c); r; r &= r - 1) {
+        sets_.insert(digit_cells_ + static_cast<std::size_t>(std::countr_zero(r)), c);
+      }
+    }
+    collect();
+  }
+
+  bool run(Step& step) {
+    // Pairs in order of their total size, so the first found is the smallest.
+    const int count = static_cast<int>(als_.size());
+    int best = 1 << 30;
+    for (int i = 0; i < count; ++i) {
+      const Als& a = als_[static_cast<std::size_t>(i)];
+      for (int j = i + 1; j < count; ++j) {
+        const Als& b = als_[static_cast<std::size_t>(j)];
+        if (static_cast<int>(a.cells.size() + b.cells.size()) >= best) break;
+        if (popcount(a.digits & b.digits) < 2 || overlap(a.members, b.members)) continue;
+        Step st;
+        if (!pair_step(a, b, st)) continue;
+        best = static_cast<int>(a.cells.size() + b.cells.size());
+        step = std::move(st);
+      }
+    }
+    return best != 1 << 30;
+  }
+
+ private:
+  // Largest set tried: every size on boards up to 9x9; smaller on larger boards
+  // where the number of subsets explodes.
+  int max_size() const { return n_ <= 9 ? n_ - 1 : (n_ <= 16 ? 4 : 3); }
+
+  void collect() {
+    std::set<std::vector<int>> seen;
+    for (int h = 0; h < g_.house_count(); ++h) {
+      std::vector<int> empty;
+      for (int c : g_.house_cells(h)) {
+        if (s_.candidates(c)) empty.push_back(c);
+      }
+      const int m = static_cast<int>(empty.size());
+      for (int k = 1; k <= std::min(m - 1, max_size()); ++k) {
+        for_each_combination(m, k, [&](Mask pick) {
+          Mask digits = 0;
+          for (Mask p = pick; p; p &= p - 1) {
+            digits |= s_.candidates(empty[static_cast<std::size_t>(std::countr_zero(p))]);
+          }
+          if (popcount(digits) != k + 1) return false;
+          std::vector<int> cells;
+          for (Mask p = pick; p; p &= p - 1) {
+            cells.push_back(empty[static_cast<std::size_t>(std::countr_zero(p))]);
+          }
+          std::sort(cells.begin(), cells.end());
+          if (seen.insert(cells).second) add(h, digits, std::move(cells));
+          return false;
+        });
+      }
+    }
+    std::stable_sort(als_.begin(), als_.end(),
+                     [](const Als& x, const Als& y) { return x.cells.size() < y.cells.size(); });
+  }
+
+  void add(int house, Mask digits, std::vector<int> cells) {
+    Als a;
+    a.house = house;
+    a.digits = digits;
+    a.members = sets_.add();
+    for (int c : cells) sets_.insert(a.members, c);
+    a.holders.assign(static_cast<std::size_t>(n_), 0);
+    a.seers.assign(static_cast<std::size_t>(n_), 0);
+    const int w = sets_.words();
+    for (Mask r = digits; r; r &= r - 1) {
+      const int d = std::countr_zero(r);
+      const std::size_t holders = sets_.add(), seers = sets_.add();
+      std::uint64_t* see = sets_.at(seers);
+      for (int i = 0; i < w; ++i) see[i] = ~std::uint64_t{0};
+      for (int c : cells) {
+        if (!(s_.candidates(c) & (Mask{1} << d))) continue;
+        sets_.insert(holders, c);
+        const std::uint64_t* p = sets_.at(peers_ + static_cast<std::size_t>(c));
+        for (int i = 0; i < w; ++i) see[i] &= p[i];
+      }
+      a.holders[static_cast<std::size_t>(d)] = holders;
+      a.seers[static_cast<std::size_t>(d)] = seers;
+    }
+    a.cells = std::move(cells);
+    als_.push_back(std::move(a));
+  }
+
+  bool overlap(std::size_t x, std::size_t y) const {
+    const std::uint64_t *a = sets_.at(x), *b = sets_.at(y);
+    for (int i = 0; i < sets_.words(); ++i) {
+      if (a[i] & b[i]) return true;
+    }
+    return false;
+  }
+  bool subset(std::size_t x, std::size_t y) const {
+    const std::uint64_t *a = sets_.at(x), *b = sets_.at(y);
+    for (int i = 0; i < sets_.words(); ++i) {
+      if (a[i] & ~b[i]) return false;
+    }
+    return true;
+  }
+
+  // Cells that hold `digit` and lie in every one of `within` (set ids).
+  void remove_from(int digit, std::initializer_list<std::size_t> within,
+                   std::vector<CellDigit>& out) const {
+    const std::uint64_t* holders = sets_.at(digit_cells_ + static_cast<std::size_t>(digit - 1));
+    for (int i = 0; i < sets_.words(); ++i) {
+      std::uint64_t bits = holders[i];
+      for (std::size_t set : within) bits &= sets_.at(set)[i];
+      for (; bits; bits &= bits - 1) out.push_back({i * 64 + std::countr_zero(bits), digit});
+    }
+  }
+
+  // ALS-XZ on two disjoint sets: x is a restricted common digit when every
+  // place of x in one sees every place of x in the other, so x is in one set
+  // at most and the other set is locked without it. A digit z both sets hold is
+  // then in one of them. With two such digits both sets are locked.
+  bool pair_step(const Als& a, const Als& b, Step& st) const {
+    const Mask common = a.digits & b.digits;
+    Mask rcc = 0;
+    for (Mask r = common; r; r &= r - 1) {
+      const std::size_t d = static_cast<std::size_t>(std::countr_zero(r));
+      if (subset(b.holders[d], a.seers[d])) rcc |= Mask{1} << d;
+    }
+    const int links = popcount(rcc);
+    if (links == 0 || links > 2) return false;  // three would be a contradiction
+    if (links == 1) {
+      for (Mask r = common & ~rcc; r; r &= r - 1) {
+        const std::size_t d = static_cast<std::size_t>(std::countr_zero(r));
+        remove_from(static_cast<int>(d) + 1, {a.seers[d], b.seers[d]}, st.eliminations);
+      }
+    } else {
+      for (Mask r = a.digits | b.digits; r; r &= r - 1) {
+        const std::size_t d = static_cast<std::size_t>(std::countr_zero(r));
+        const int digit = static_cast<int>(d) + 1;
+        if (rcc & (Mask{1} << d)) {
+          remove_from(digit, {a.seers[d], b.seers[d]}, st.eliminations);
+          continue;
+        }
+        if (a.digits & (Mask{1} << d)) remove_from(digit, {a.seers[d]}, st.eliminations);
+        if (b.digits & (Mask{1} << d)) remove_from(digit, {b.seers[d]}, st.eliminations);
+      }
+    }
+    if (st.eliminations.empty()) return false;
+    sort_unique(st.eliminations);
+    st.technique = Technique::als_xz;
+    st.variant = links == 2 ? kDoublyLinked : kSinglyLinked;
+    const int size = static_cast<int>(a.cells.size() + b.cells.size());
+    st.rating = std::min(66, 55 + std::max(0, size - 3));
+    st.houses = {a.house, b.house};
+    st.cells = a.cells;
+    st.secondary_cells = b.cells;
+    st.digits = rcc;
+    return true;
+  }
+
+  const LogicState& s_;
+  const Geometry& g_;
+  int n_;
+  CellSets sets_;
+  std::size_t peers_ = 0, digit_cells_ = 0;
+  std::vector<Als> als_;
+};
+
+// --- Sue de Coq ------------------------------------------------------------------
+
+// Cells C where a box and a line cross, holding digits V with |V| >= |C| + 2,
+// plus cells L from the rest of the line and B from the rest of the box, such
+// that no digit is a candidate in both L and B and the whole set T holds exactly
+// as many digits as it has cells. A digit's places in T then all see each
+// other, so each digit of T is placed in T exactly once: a digit absent from B
+// lies in the line part and leaves the rest of the line, a digit absent from L
+// leaves the rest of the box.
+class SueDeCoq {
+ public:
+  explicit SueDeCoq(const LogicState& s) : s_(s), g_(s.geometry()), n_(g_.side()) {}
+
+  bool run(Step& step) {
+    for (int box = 0; box < n_; ++box) {
+      const int bh = g_.box_house(box);
+      for (int line = 0; line < 2 * n_; ++line) {
+        if (houses_cross(g_, bh, line)) crossing(bh, line);
+      }
+    }
+    if (!found_) return false;
+    step = std::move(best_);
+    return true;
+  }
+
+ private:
+  static constexpr int kMaxPart = 4;  // cells taken from the rest of a house
+
+  struct Part {
+    Mask cells;  // positions among the candidates of the part
+    Mask digits;
+    int size;
+  };
+
+  std::vector<Part> parts(const std::vector<int>& pool, Mask wanted) const {
+    std::vector<Part> out;
+    const int m = static_cast<int>(pool.size());
+    for (int k = 1; k <= std::min(m, kMaxPart); ++k) {
+      for_each_combination(m, k, [&](Mask pick) {
+        Mask digits = 0;
+        for (Mask p = pick; p; p &= p - 1) {
+          const Mask c = s_.candidates(pool[static_cast<std::size_t>(std::countr_zero(p))]);
+          if (!(c & wanted)) return false;  // every cell shares a digit with the crossing
+          digits |= c;
+        }
+        out.push_back({pick, digits, k});
+        return false;
+      });
+    }
+    return out;
+  }
+
+  void crossing(int bh, int line) {
+    std::vector<int> both, line_rest, box_rest;
+    for (int c : g_.house_cells(line)) {
+      if (!s_.candidates(c)) continue;
+      (g_.box_house(g_.box_of(c)) == bh ? both : line_rest).push_back(c);
+    }
+    for (int c : g_.house_cells(bh)) {
+      if (s_.candidates(c) && std::find(both.begin(), both.end(), c) == both.end()) {
+        box_rest.push_back(c);
+      }
+    }
+    const int m = static_cast<int>(both.size());
+    for (int k = 2; k <= m; ++k) {
+      for_each_combination(m, k, [&](Mask pick) {
+        Mask v = 0;
+        for (Mask p = pick; p; p &= p - 1)
+          v |= s_.candidates(both[static_cast<std::size_t>(std::countr_zero(p))]);
+        if (popcount(v) < k + 2) return false;
+        const std::vector<Part> ls = parts(line_rest, v), bs = parts(box_rest, v);
+        for (const Part& l : ls) {
+          for (const Part& b : bs) {
+            const int size = k + l.size + b.size;
+            if ((l.digits & b.digits) || popcount(v | l.digits | b.digits) != size) continue;
+            if (found_ && size >= best_size_) continue;
+            conclude(bh, line, both, pick, line_rest, l, box_rest, b, v | l.digits | b.digits,
+                     size);
+          }
+        }
+        return false;
+      });
+    }
+  }
+
+  void conclude(int bh, int line, const std::vector<int>& both, Mask pick,
+                const std::vector<int>& line_rest, const Part& l, const std::vector<int>& box_rest,
+                const Part& b, Mask all, int size) {
+    std::vector<int> core, line_cells, box_cells;
+    for (Mask p = pick; p; p &= p - 1)
+      core.push_back(both[static_cast<std::size_t>(std::countr_zero(p))]);
+    for (Mask p = l.cells; p; p &= p - 1)
+      line_cells.push_back(line_rest[static_cast<std::size_t>(std::countr_zero(p))]);
+    for (Mask p = b.cells; p; p &= p - 1)
+      box_cells.push_back(box_rest[static_cast<std::size_t>(std::countr_zero(p))]);
+    auto in_set = [&](int c) {
+      return std::find(core.begin(), core.end(), c) != core.end() ||
+             std::find(line_cells.begin(), line_cells.end(), c) != line_cells.end() ||
+             std::find(box_cells.begin(), box_cells.end(), c) != box_cells.end();
+    };
+    Step st;
+    for (Mask r = all; r; r &= r - 1) {
+      const Mask bit = r & (~r + 1);
+      const int digit = std::countr_zero(r) + 1;
+      for (int h : {line, bh}) {
+        if ((h == line ? b.digits : l.digits) & bit) continue;
+        for (int c : g_.house_cells(h)) {
+          if ((s_.candidates(c) & bit) && !in_set(c)) st.eliminations.push_back({c, digit});
+        }
+      }
+    }
+    if (st.eliminations.empty()) return;
+    sort_unique(st.eliminations);
+    st.technique = Technique::sue_de_coq;
+    st.rating = 50;
+    st.houses = {bh, line};
+    st.cells = core;
+    st.secondary_cells = line_cells;
+    st.secondary_cells.insert(st.secondary_cells.end(), box_cells.begin(), box_cells.end());
+    st.digits = all;
+    best_ = std::move(st);
+    best_size_ = size;
+    found_ = true;
+  }
+
+  const LogicState& s_;
+  const Geometry& g_;
+  int n_;
+  bool found_ = false;
+  int best_size_ = 0;
+  Step best_;
+};
+
+}  // namespace
+
+bool find_sue_de_coq(const LogicState& s, Step& step) {
+  SueDeCoq search(s);
+  return search.run(step);
+}
+
+bool find_als_xz(const LogicState& s, Step& step) {
+  AlsSearch search(s);
+  return search.run(step);
+}
+
+bool find_remote_pair(const LogicState& s, Step& step) {
+  // One search per pair of digits that some bivalue cell holds.
+  std::vector<Mask> pairs;
+  for (int cell = 0; cell < s.geometry().cell_count(); ++cell) {
+    const Mask m = s.candidates(cell);
+    if (popcount(m) == 2 && std::find(pairs.begin(), pairs.end(), m) == pairs.end()) {
+      pairs.push_back(m);
+    }
+  }
+  std::sort(pairs.begin(), pairs.end());
+  bool found = false;
+  for (Mask pair : pairs) {
+    LinkRules rules;
+    rules.cell_strong = rules.house_weak = true;
+    rules.pair = pair;
+    Step st;
+    if (!chain_step(s, rules, st) || st.technique != Technique::remote_pair) continue;
+    if (!found || st.cells.size() < step.cells.size()) step = std::move(st);
+    found = true;
+  }
+  return found;
+}
+
+bool find_x_chain(const LogicState& s, Step& step) {
+  LinkRules rules;
+  rules.house_strong = rules.house_weak = true;
+  return chain_step(s, rules, step);
+}
+
+bool find_xy_chain(const LogicState& s, Step& step) {
+  LinkRules rules;
+  rules.cell_strong = rules.house_weak = true;
+  return chain_step(s, rules, step);
+}
+
+bool find_aic(const LogicState& s, Step& step) {
+  LinkRules rules;
+  rules.house_strong = rules.cell_strong = rules.house_weak = rules.cell_weak = true;
+  return chain_step(s, rules, step);
+}
+
+bool find_grouped_aic(const LogicState& s, Step& step) {
+  LinkRules rules;
+  rules.house_strong = rules.cell_strong = rules.house_weak = rules.cell_weak = true;
+  rules.groups = true;
+  return chain_step(s, rules, step);
+}
+
+// --- Text ------------------------------------------------------------------------
+
+std::string modern_title(const Step& step) {
+  const std::string grouped = step.variant == kGrouped ? "Grouped " : "";
+  switch (step.technique) {
+    case Technique::remote_pair:
+      return "Remote Pair";
+    case Technique::x_chain:
+      return grouped + "X-Chain";
+    case Technique::xy_chain:
+      return "XY-Chain";
+    case Technique::aic:
+      return grouped + "AIC";
+    case Technique::continuous_nice_loop:
+      return grouped + "Continuous Nice Loop";
+    case Technique::discontinuous_nice_loop:
+      return grouped + "Discontinuous Nice Loop";
+    case Technique::als_xz:
+      return step.variant == kDoublyLinked ? "ALS-XZ (doubly linked)" : "ALS-XZ";
+    default:
+      return std::string(technique_name(step.technique));
+  }
+}
+
+namespace {
+
+std::string cell_list(const std::vector<int>& cells, const Geometry& g, const char* sep) {
+  std::string s;
+  for (int c : cells) {
+    if (!s.empty()) s += sep;
+    s += g.cell_name(c);
+  }
+  return s;
+}
+
+std::string digit_list(Mask m, char sep) {
+  std::string s;
+  for (int d : digits_of(m)) {
+    if (!s.empty()) s += sep;
+    s += Geometry::symbol(d);
+  }
+  return s;
+}
+
+// "+4[r1c5]" or, for a group, "-4[r1c1,r1c2]".
+std::string node_text(int digit, const std::vector<int>& cells, bool on, const Geometry& g) {
+  std::string s(1, on ? '+' : '-');
+  s += Geometry::symbol(digit);
+  return s + "[" + cell_list(cells, g, ",") + "]";
+}
+
+// The chain, node by node. A link between two nodes is stored once per pair of
+// their cells, and strong and weak links alternate, so each run of links of
+// one strength is one link of the chain: its "from" cells are one node, its
+// "to" cells the next.
+std::string chain_text(const std::vector<ChainLink>& links, const Geometry& g) {
+  std::string s;
+  std::size_t i = 0;
+  while (i < links.size()) {
+    std::size_t j = i;
+    std::vector<int> from, to;
+    while (j < links.size() && links[j].strong == links[i].strong) {
+      if (std::find(from.begin(), from.end(), links[j].from.cell) == from.end())
+        from.push_back(links[j].from.cell);
+      if (std::find(to.begin(), to.end(), links[j].to.cell) == to.end())
+        to.push_back(links[j].to.cell);
+      ++j;
+    }
+    if (i == 0) s += node_text(links[i].from.digit, from, !links[i].strong, g);
+    s += ' ';
+    s += node_text(links[i].to.digit, to, links[i].strong, g);
+    i = j;
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string render_modern(const Step& step, const Geometry& g) {
+  std::string s = modern_title(step);
+  switch (step.technique) {
+    case Technique::als_xz:
+      s += " " + cell_list(step.cells, g, ", ") + " (" + g.house_name(step.houses[0]) + ") and " +
+           cell_list(step.secondary_cells, g, ", ") + " (" + g.house_name(step.houses[1]) +
+           "), restricted common " + digit_list(step.digits, '/');
+      break;
+    case Technique::sue_de_coq:
+      s += " " + digit_list(step.digits, '/') + " at " + cell_list(step.cells, g, ", ") + " (" +
+           g.house_name(step.houses[0]) + ", " + g.house_name(step.houses[1]) + ") with " +
+           cell_list(step.secondary_cells, g, ", ");
+      break;
+    default:
+      s += ": " + chain_text(step.links, g);
+      break;
+  }
+  s += " => ";
+  std::string then = render_eliminations(step.eliminations, g);
+  for (const CellDigit& p : step.placements) {
+    if (!then.empty()) then += "; ";
+    then += g.cell_name(p.cell) + " = " + std::string(1, Geometry::symbol(p.digit));
+  }
+  return s + then;
+}
+
+}  // namespace nonet::logic_detail

@@ -750,7 +750,9 @@ class SueDeCoq {
   }
 
  private:
-  static constexpr int kMaxPart = 4;  // cells taken from the rest of a house
+  // Cells taken from the rest of a house: fewer on large boards, where the
+  // subsets of a 20-cell line run into the thousands.
+  int max_part() const { return n_ <= 9 ? 4 : (n_ <= 16 ? 3 : 2); }
 
   struct Part {
     Mask cells;  // positions among the candidates of the part
@@ -761,7 +763,7 @@ class SueDeCoq {
   std::vector<Part> parts(const std::vector<int>& pool, Mask wanted) const {
     std::vector<Part> out;
     const int m = static_cast<int>(pool.size());
-    for (int k = 1; k <= std::min(m, kMaxPart); ++k) {
+    for (int k = 1; k <= std::min(m, max_part()); ++k) {
       for_each_combination(m, k, [&](Mask pick) {
         Mask digits = 0;
         for (Mask p = pick; p; p &= p - 1) {
@@ -795,8 +797,20 @@ class SueDeCoq {
           v |= s_.candidates(both[static_cast<std::size_t>(std::countr_zero(p))]);
         if (popcount(v) < k + 2) return false;
         const std::vector<Part> ls = parts(line_rest, v), bs = parts(box_rest, v);
+        // With no digit in both parts, |V + L + B| = |V + L| + |B - V|, which must
+        // equal k + |L| + |B|: so |B - V| - |B| = k + |L| - |V + L|. Box parts are
+        // bucketed by the left side, and each line part meets only its bucket.
+        std::vector<std::vector<int>> by_excess(static_cast<std::size_t>(n_ + max_part() + 1));
+        for (int i = 0; i < static_cast<int>(bs.size()); ++i) {
+          const Part& b = bs[static_cast<std::size_t>(i)];
+          by_excess[static_cast<std::size_t>(popcount(b.digits & ~v) - b.size + max_part())]
+              .push_back(i);
+        }
         for (const Part& l : ls) {
-          for (const Part& b : bs) {
+          const int excess = k + l.size - popcount(v | l.digits) + max_part();
+          if (excess < 0 || excess >= static_cast<int>(by_excess.size())) continue;
+          for (int i : by_excess[static_cast<std::size_t>(excess)]) {
+            const Part& b = bs[static_cast<std::size_t>(i)];
             const int size = k + l.size + b.size;
             if ((l.digits & b.digits) || popcount(v | l.digits | b.digits) != size) continue;
             if (found_ && size >= best_size_) continue;

@@ -429,8 +429,14 @@ std::string chain_title(const Step& step) {
   }
   static constexpr const char* kKinds[] = {"Contradiction Forcing Chains", "Double Forcing Chains",
                                            "Cell Forcing Chains", "Region Forcing Chains"};
-  std::string s = prefix + kKinds[std::clamp(step.variant, 0, 3)];
+  std::string s = prefix + kKinds[std::clamp(step.variant % kNestedLevelStride, 0, 3)];
   if (step.technique == Technique::dynamic_forcing_chain_plus) s += " (+)";
+  if (step.technique == Technique::nested_forcing_chain) {
+    static constexpr const char* kInner[] = {" (+ Forcing Chains)", " (+ Multiple Forcing Chains)",
+                                             " (+ Dynamic Forcing Chains)",
+                                             " (+ Dynamic Forcing Chains (+ Forcing Chains))"};
+    s += kInner[std::clamp(step.variant / kNestedLevelStride, 0, 3)];
+  }
   return s;
 }
 
@@ -440,7 +446,11 @@ std::string render_chain(const Step& step, const Geometry& g) {
   std::string chains;
   for (std::size_t i = 0; i < step.links.size(); ++i) {
     const ChainLink& l = step.links[i];
-    const bool from_on = !l.strong;
+    // A weak link from a false candidate to a false one is a removal by a rule
+    // on the reduced grid (dynamic chains (+) and nested chains).
+    const bool off_to_off = i > 0 && !l.strong && !step.links[i - 1].strong &&
+                            step.links[i - 1].to == l.from;
+    const bool from_on = !l.strong && !off_to_off;
     const bool starts = i == 0 || !(step.links[i - 1].to == l.from) ||
                         step.links[i - 1].strong != from_on;
     if (starts) {

@@ -17,6 +17,24 @@ bool find_nishio_chains(const LogicState& s, Step& step);              // 7.5+
 bool find_multiple_chains(const LogicState& s, Step& step);            // 8.0+
 bool find_dynamic_chains(const LogicState& s, Step& step);             // 8.5+
 bool find_dynamic_plus_chains(const LogicState& s, Step& step);        // 9.0+
+bool find_nested_chains(const LogicState& s, Step& step);              // 9.5 - 11.0+
+
+// The forcing-chain finders (Nishio and up) stop early, finding nothing, once
+// the deadline of the innermost live scope on this thread has expired, so that
+// one step of the hardest puzzles cannot outlast a request. solve_path opens a
+// scope for its deadline; a finder called without one is not limited. This is
+// the only per-thread state of the solver; the scope restores the previous
+// deadline when it ends.
+class ChainDeadlineScope {
+ public:
+  explicit ChainDeadlineScope(const Deadline& deadline);
+  ~ChainDeadlineScope();
+  ChainDeadlineScope(const ChainDeadlineScope&) = delete;
+  ChainDeadlineScope& operator=(const ChainDeadlineScope&) = delete;
+
+ private:
+  const Deadline* previous_;
+};
 
 // SE's length bonus: +0.1 each time the chain's node count, less 2, passes 4, 6,
 // 8, 12, 16, 24, 32, ... (the bound grows by 3/2 and 4/3 in turn). Computed in
@@ -39,5 +57,8 @@ enum ChainVariant : int {
   kCellForcing = 2,         // multiple / dynamic: every digit of a cell implies the same
   kRegionForcing = 3,       // multiple / dynamic: every place of a digit in a house
 };
+// Nested forcing chains carry their kind plus this times (level - 2): level 2
+// (forcing chains inside), 3 (multiple), 4 (dynamic), 5 (dynamic of level 2).
+constexpr int kNestedLevelStride = 4;
 
 }  // namespace nonet::logic_detail

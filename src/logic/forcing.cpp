@@ -1,4 +1,5 @@
-// Nishio (7.5), multiple (8.0) and dynamic (8.5) forcing chains.
+// Nishio (7.5), multiple (8.0) and dynamic (8.5) forcing chains, dynamic forcing
+// chains (+) (9.0) and nested forcing chains (9.5, 10.0, 10.5, 11.0).
 //
 // A "chaining" starts from one assumption (a candidate on or off) and follows
 // every consequence in SE's order: an on node turns off the peers with its digit
@@ -16,18 +17,47 @@
 // region forcing chain (every place of a digit in a house implies it). All
 // hints of the producer are ranked by rating, then complexity, then kind; the
 // first is the step.
+//
+// Levels. At level 1 and up, whenever a chaining runs out of consequences, the
+// reduced grid is searched with further rules, tried in turn until one applies:
+// pointing / claiming, hidden pair, naked pair and X-Wing (level 1), then
+// forcing chains (level 2), multiple forcing chains (level 3), dynamic forcing
+// chains (level 4) and dynamic chains of level 2 (level 5). Every candidate such
+// a rule removes becomes an off node whose parents are the struck candidates the
+// rule depends on (for a nested chain: those that made its on nodes the last
+// digit of a cell or place of a house). A nested chain adds its own complexity,
+// once, to each chain that uses it. Level L rates 9.0 (L = 1) or
+// 9.5 + 0.5 (L - 2), plus the length bonus.
 
 #include <algorithm>
+#include <deque>
+#include <memory>
 
 #include "logic/chains.h"
 
 namespace nonet::logic_detail {
 namespace {
+thread_local const Deadline* t_deadline = nullptr;
+}  // namespace
+
+ChainDeadlineScope::ChainDeadlineScope(const Deadline& deadline) : previous_(t_deadline) {
+  t_deadline = deadline.is_set() ? &deadline : nullptr;
+}
+ChainDeadlineScope::~ChainDeadlineScope() { t_deadline = previous_; }
+
+namespace {
+
+// Node::cause: what made a node. On nodes: the assumption, the last digit of its
+// cell, or the last place in house `cause` (>= 0). Off nodes: a nested chain
+// (index into the search's table, >= 0) or not.
+constexpr int kNoCause = -1;
+constexpr int kCellCause = -2;
 
 struct Node {
   int id;    // cand * 2 + on
   int pbeg;  // first parent in the pool
   int pcnt;
+  int cause;
 };
 
 // The nodes implied by one assumption, in the order found.
@@ -42,9 +72,9 @@ class Implications {
   int find(int id) const { return slot_[static_cast<std::size_t>(id)]; }
   // Adds a node; `store` false keeps it out of the lookup (a contradiction's
   // second half).
-  int add(int id, const int* parents, int count, bool store) {
+  int add(int id, const int* parents, int count, bool store, int cause = kNoCause) {
     const int idx = static_cast<int>(nodes_.size());
-    nodes_.push_back({id, static_cast<int>(pool_.size()), count});
+    nodes_.push_back({id, static_cast<int>(pool_.size()), count, cause});
     pool_.insert(pool_.end(), parents, parents + count);
     if (store) slot_[static_cast<std::size_t>(id)] = idx;
     return idx;
@@ -71,38 +101,595 @@ struct Rank {
   }
 };
 
+// What all the searches of one step share: the position's filled cells and
+// placed digits (which the rules on a reduced grid still see), and the time.
+struct Board {
+  const Geometry* g = nullptr;
+  std::vector<char> empty;  // per cell: no value yet
+  std::vector<int> placed;  // per digit (index 1..N): copies placed
+  const Deadline* deadline = nullptr;
+  bool stopped = false;
+  bool expired() {
+    if (!stopped && deadline != nullptr && deadline->expired()) stopped = true;
+    return stopped;
+  }
+};
+
+struct Spec {
+  bool multiple = false, dynamic = false, nishio = false;
+  int level = 0;
+};
+
+double base_rating(const Spec& s) {
+  if (s.level >= 2) return 9.5 + 0.5 * (s.level - 2);
+  if (s.level == 1) return 9.0;
+  if (s.nishio) return 7.5;
+  if (s.dynamic) return 8.5;
+  return 8.0;
+}
+
+// A candidate that a rule removes from a reduced grid, with the struck
+// candidates the rule depends on.
+struct Derived {
+  int cand;
+  const std::vector<int>* parents;
+  int nested;  // the nested chain's complexity, or -1 for a basic rule
+  int hint;    // candidates of one hint share their nested chain
+};
+
+// Collects the hints of a rule nested in a chain: for each removed candidate,
+// the first hint (in SE's order: rank, then the order found) that removes it.
+class Collector {
+ public:
+  void reset(int cands) {
+    if (static_cast<int>(slot_.size()) != cands) slot_.assign(static_cast<std::size_t>(cands), -1);
+    for (const Entry& e : entries_) slot_[static_cast<std::size_t>(e.cand)] = -1;
+    entries_.clear();
+    hints_.clear();
+  }
+  // Whether a hint of rank `r` would come first for one of `cands`.
+  bool wanted(const Rank& r, const std::vector<int>& cands) const {
+    for (int c : cands) {
+      const int e = slot_[static_cast<std::size_t>(c)];
+      if (e < 0 || r.better_than(hints_[entry_hint(e)].rank)) return true;
+    }
+    return false;
+  }
+  void take(const Rank& r, const std::vector<int>& cands, std::vector<int> parents,
+            int complexity) {
+    const int h = static_cast<int>(hints_.size());
+    hints_.push_back({r, complexity, std::move(parents)});
+    for (std::size_t k = 0; k < cands.size(); ++k) {
+      const int c = cands[k];
+      int& e = slot_[static_cast<std::size_t>(c)];
+      if (e >= 0 && !r.better_than(hints_[entry_hint(e)].rank)) continue;
+      if (e < 0) {
+        e = static_cast<int>(entries_.size());
+        entries_.push_back({c, h, static_cast<int>(k)});
+      } else {
+        entries_[static_cast<std::size_t>(e)].hint = h;
+        entries_[static_cast<std::size_t>(e)].sub = static_cast<int>(k);
+      }
+    }
+  }
+  // The removed candidates in the order SE adds them.
+  void emit(std::vector<Derived>& out, bool nested) {
+    std::sort(entries_.begin(), entries_.end(), [&](const Entry& a, const Entry& b) {
+      const Hint& ha = hints_[static_cast<std::size_t>(a.hint)];
+      const Hint& hb = hints_[static_cast<std::size_t>(b.hint)];
+      if (ha.rank.better_than(hb.rank)) return true;
+      if (hb.rank.better_than(ha.rank)) return false;
+      if (a.hint != b.hint) return a.hint < b.hint;
+      return a.sub < b.sub;
+    });
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+      const Entry& e = entries_[i];
+      slot_[static_cast<std::size_t>(e.cand)] = static_cast<int>(i);
+      const Hint& h = hints_[static_cast<std::size_t>(e.hint)];
+      out.push_back({e.cand, &h.parents, nested ? h.complexity : -1, e.hint});
+    }
+  }
+
+ private:
+  struct Entry {
+    int cand, hint, sub;
+  };
+  struct Hint {
+    Rank rank;
+    int complexity;
+    std::vector<int> parents;
+  };
+  std::size_t entry_hint(int e) const {
+    return static_cast<std::size_t>(entries_[static_cast<std::size_t>(e)].hint);
+  }
+  std::vector<int> slot_;
+  std::vector<Entry> entries_;
+  std::vector<Hint> hints_;
+};
+
+// SE's four basic rules on a reduced grid (`cur`, struck from `orig`), in its
+// order and with its parent rules: pointing / claiming, hidden pair, naked
+// pair, X-Wing. Only a hint that depends on a struck candidate counts.
+class BasicRules {
+ public:
+  explicit BasicRules(const Board& board) : b_(board), g_(*board.g), n_(g_.side()) {}
+
+  // Appends the removals of the first rule that has any; returns their count.
+  int derive(const std::vector<Mask>& orig, const std::vector<Mask>& cur,
+             std::vector<Derived>& out) {
+    orig_ = &orig;
+    cur_ = &cur;
+    store_.clear();
+    hint_ = 0;
+    const std::size_t before = out.size();
+    locking(out);
+    if (out.size() == before) hidden_pairs(out);
+    if (out.size() == before) naked_pairs(out);
+    if (out.size() == before) x_wings(out);
+    return static_cast<int>(out.size() - before);
+  }
+
+ private:
+  Mask orig(int c) const { return (*orig_)[static_cast<std::size_t>(c)]; }
+  Mask cur(int c) const { return (*cur_)[static_cast<std::size_t>(c)]; }
+  int cand(int cell, int digit) const { return cell * n_ + digit - 1; }
+  bool in_house(int cell, int h) const {
+    const int i = h % n_;
+    switch (g_.house_kind(h)) {
+      case HouseKind::row:
+        return g_.row_of(cell) == i;
+      case HouseKind::column:
+        return g_.col_of(cell) == i;
+      default:
+        return g_.box_of(cell) == i;
+    }
+  }
+  int empty_in(int h) const {
+    int k = 0;
+    for (int c : g_.house_cells(h)) k += b_.empty[static_cast<std::size_t>(c)];
+    return k;
+  }
+  // Positions of `digit` in house `h` of the reduced grid (bit i = i-th cell).
+  Mask positions(int h, int digit) const {
+    Mask m = 0;
+    int i = 0;
+    for (int c : g_.house_cells(h)) {
+      if (cur(c) & digit_bit(digit)) m |= Mask{1} << i;
+      ++i;
+    }
+    return m;
+  }
+  void emit(const std::vector<int>& removed, std::vector<Derived>& out) {
+    if (removed.empty() || parents_.empty()) return;
+    store_.push_back(parents_);
+    for (int q : removed) out.push_back({q, &store_.back(), -1, hint_});
+    ++hint_;
+  }
+
+  void locking(std::vector<Derived>& out) {
+    using K = HouseKind;
+    const std::pair<K, K> orders[] = {
+        {K::box, K::column}, {K::box, K::row}, {K::column, K::box}, {K::row, K::box}};
+    for (const auto& [k1, k2] : orders) {
+      for (int digit = 1; digit <= n_; ++digit) {
+        const Mask bit = digit_bit(digit);
+        for (int i1 = 0; i1 < n_; ++i1) {
+          const int h1 = house_of_kind(g_, k1, i1);
+          if (popcount(positions(h1, digit)) < 2) continue;
+          for (int i2 = 0; i2 < n_; ++i2) {
+            const int h2 = house_of_kind(g_, k2, i2);
+            if (!houses_cross(g_, h1, h2)) continue;
+            bool inside = true;
+            for (int c : g_.house_cells(h1)) {
+              if ((cur(c) & bit) && !in_house(c, h2)) inside = false;
+            }
+            if (!inside) continue;
+            removed_.clear();
+            for (int c : g_.house_cells(h2)) {
+              if ((cur(c) & bit) && !in_house(c, h1)) removed_.push_back(cand(c, digit));
+            }
+            std::sort(removed_.begin(), removed_.end());
+            parents_.clear();
+            for (int c : g_.house_cells(h1)) {
+              if ((orig(c) & bit) && !(cur(c) & bit) && !in_house(c, h2)) {
+                parents_.push_back(cand(c, digit));
+              }
+            }
+            emit(removed_, out);
+          }
+        }
+      }
+    }
+  }
+
+  void hidden_pairs(std::vector<Derived>& out) {
+    for (HouseKind kind : se_kind_order()) {
+      for (int i = 0; i < n_; ++i) {
+        const int h = house_of_kind(g_, kind, i);
+        if (empty_in(h) <= 4) continue;
+        for_each_combination(n_, 2, [&](Mask pair) {
+          Mask places = 0;
+          for (Mask d = pair; d; d &= d - 1) {
+            const Mask p = positions(h, std::countr_zero(d) + 1);
+            if (popcount(p) <= 1) return false;
+            places |= p;
+          }
+          if (popcount(places) != 2) return false;
+          const std::span<const int> cells = g_.house_cells(h);
+          removed_.clear();
+          for (Mask p = places; p; p &= p - 1) {
+            const int c = cells[static_cast<std::size_t>(std::countr_zero(p))];
+            for (Mask r = cur(c) & ~pair; r; r &= r - 1)
+              removed_.push_back(c * n_ + std::countr_zero(r));
+          }
+          std::sort(removed_.begin(), removed_.end());
+          parents_.clear();
+          for (int k = 0; k < n_; ++k) {
+            if (places & (Mask{1} << k)) continue;
+            const int c = cells[static_cast<std::size_t>(k)];
+            for (Mask d = pair & orig(c); d; d &= d - 1)
+              parents_.push_back(c * n_ + std::countr_zero(d));
+          }
+          emit(removed_, out);
+          return false;
+        });
+      }
+    }
+  }
+
+  void naked_pairs(std::vector<Derived>& out) {
+    for (HouseKind kind : se_kind_order()) {
+      for (int i = 0; i < n_; ++i) {
+        const int h = house_of_kind(g_, kind, i);
+        if (empty_in(h) < 4) continue;
+        const std::span<const int> cells = g_.house_cells(h);
+        for_each_combination(n_, 2, [&](Mask pick) {
+          Mask digits = 0;
+          for (Mask p = pick; p; p &= p - 1) {
+            const Mask m = cur(cells[static_cast<std::size_t>(std::countr_zero(p))]);
+            if (popcount(m) <= 1) return false;
+            digits |= m;
+          }
+          if (popcount(digits) != 2) return false;
+          removed_.clear();
+          for (int k = 0; k < n_; ++k) {
+            if (pick & (Mask{1} << k)) continue;
+            const int c = cells[static_cast<std::size_t>(k)];
+            for (Mask r = cur(c) & digits; r; r &= r - 1)
+              removed_.push_back(c * n_ + std::countr_zero(r));
+          }
+          parents_.clear();
+          for (Mask p = pick; p; p &= p - 1) {
+            const int c = cells[static_cast<std::size_t>(std::countr_zero(p))];
+            for (Mask r = orig(c) & ~digits; r; r &= r - 1)
+              parents_.push_back(c * n_ + std::countr_zero(r));
+          }
+          emit(removed_, out);
+          return false;
+        });
+      }
+    }
+  }
+
+  void x_wings(std::vector<Derived>& out) {
+    using K = HouseKind;
+    const std::pair<K, K> orders[] = {{K::column, K::row}, {K::row, K::column}};
+    for (const auto& [base, cover] : orders) {
+      for_each_combination(n_, 2, [&](Mask lines) {
+        for (int digit = 1; digit <= n_; ++digit) {
+          if (b_.placed[static_cast<std::size_t>(digit)] + 4 > n_) continue;
+          const Mask bit = digit_bit(digit);
+          Mask common = 0;
+          bool ok = true;
+          for (Mask l = lines; l; l &= l - 1) {
+            const Mask p = positions(house_of_kind(g_, base, std::countr_zero(l)), digit);
+            if (popcount(p) <= 1) ok = false;
+            common |= p;
+          }
+          if (!ok || popcount(common) != 2) continue;
+          removed_.clear();
+          for (Mask c = common; c; c &= c - 1) {
+            const int h = house_of_kind(g_, cover, std::countr_zero(c));
+            int k = 0;
+            for (int cell : g_.house_cells(h)) {
+              if (!(lines & (Mask{1} << k)) && (cur(cell) & bit))
+                removed_.push_back(cand(cell, digit));
+              ++k;
+            }
+          }
+          std::sort(removed_.begin(), removed_.end());
+          parents_.clear();
+          for (Mask l = lines; l; l &= l - 1) {
+            const int h = house_of_kind(g_, base, std::countr_zero(l));
+            int k = 0;
+            for (int cell : g_.house_cells(h)) {
+              if (!(common & (Mask{1} << k)) && (orig(cell) & bit) && !(cur(cell) & bit)) {
+                parents_.push_back(cand(cell, digit));
+              }
+              ++k;
+            }
+          }
+          emit(removed_, out);
+        }
+        return false;
+      });
+    }
+  }
+
+  const Board& b_;
+  const Geometry& g_;
+  int n_;
+  const std::vector<Mask>* orig_ = nullptr;
+  const std::vector<Mask>* cur_ = nullptr;
+  std::vector<int> removed_, parents_;
+  std::deque<std::vector<int>> store_;
+  int hint_ = 0;
+};
+
+// SE's forcing X- and XY-chains (6.6 / 7.0 + length) on a reduced grid, every
+// hint collected, as the rule of level 2 and 3 chains. (SE's cycles, which the
+// same producer also finds, are not used as nested rules here.)
+class UnaryRule {
+ public:
+  explicit UnaryRule(const Geometry& g) : g_(g), n_(g_.side()), cands_(g_.cell_count() * n_) {}
+
+  int derive(const std::vector<Mask>& origin, const std::vector<Mask>& grid,
+             std::vector<Derived>& out) {
+    origin_ = &origin;
+    grid_ = &grid;
+    collector_.reset(cands_);
+    on_seen_.assign(static_cast<std::size_t>(cands_), 0);
+    off_seen_.assign(static_cast<std::size_t>(cands_), 0);
+    for (int pass = 0; pass < 2; ++pass) {
+      const bool y = pass == 1;
+      for (int cell = 0; cell < g_.cell_count(); ++cell) {
+        const Mask m = at(cell);
+        if (popcount(m) < 2) continue;
+        for (Mask r = m; r; r &= r - 1) {
+          const int cand = cell * n_ + std::countr_zero(r);
+          forcing(cand, true, y);
+          forcing(cand, false, y);
+        }
+      }
+    }
+    const std::size_t before = out.size();
+    collector_.emit(out, true);
+    return static_cast<int>(out.size() - before);
+  }
+
+ private:
+  struct PathNode {
+    int cand;
+    bool on;
+    int parent;
+    int cause;
+  };
+  Mask at(int cell) const { return (*grid_)[static_cast<std::size_t>(cell)]; }
+  int cell_of(int cand) const { return cand / n_; }
+  int digit_of(int cand) const { return cand % n_ + 1; }
+  std::array<int, 3> houses(int cell) const {
+    return {g_.box_house(g_.box_of(cell)), g_.row_of(cell), g_.column_house(g_.col_of(cell))};
+  }
+  int push(int cand, bool on, int parent, int cause) {
+    arena_.push_back({cand, on, parent, cause});
+    return static_cast<int>(arena_.size()) - 1;
+  }
+
+  void forcing(int src, bool on, bool y) {
+    arena_.clear();
+    for (int c : touched_)
+      on_seen_[static_cast<std::size_t>(c)] = off_seen_[static_cast<std::size_t>(c)] = 0;
+    touched_.clear();
+    pend_on_.clear();
+    pend_off_.clear();
+    next_.clear();
+    const int root = push(src, on, -1, kNoCause);
+    (on ? pend_on_ : pend_off_).push_back(root);
+    (on ? on_seen_ : off_seen_)[static_cast<std::size_t>(src)] = 1;
+    touched_.push_back(src);
+    while (!pend_on_.empty() || !pend_off_.empty()) {
+      for (int p : pend_on_) {
+        const int pc = arena_[static_cast<std::size_t>(p)].cand;
+        const int cell = cell_of(pc), digit = digit_of(pc);
+        auto visit = [&](int q) {
+          if (on && q == src) {
+            hint(push(q, false, p, kNoCause), y);
+            return true;
+          }
+          if (!off_seen_[static_cast<std::size_t>(q)]) {
+            off_seen_[static_cast<std::size_t>(q)] = 1;
+            touched_.push_back(q);
+            next_.push_back(push(q, false, p, kNoCause));
+          }
+          return false;
+        };
+        if (y) {
+          for (Mask r = at(cell) & ~digit_bit(digit); r; r &= r - 1) {
+            if (visit(cell * n_ + std::countr_zero(r))) return;
+          }
+        }
+        const auto hs = houses(cell);
+        for (std::size_t k = 0; k < 3; ++k) {
+          for (int c : g_.house_cells(hs[k])) {
+            if (c == cell || !(at(c) & digit_bit(digit))) continue;
+            // The box comes first; its cells are skipped in the row and column.
+            if (k > 0 && g_.box_of(c) == g_.box_of(cell)) continue;
+            if (visit(c * n_ + digit - 1)) return;
+          }
+        }
+      }
+      pend_on_.clear();
+      pend_off_.insert(pend_off_.end(), next_.begin(), next_.end());
+      next_.clear();
+      for (int p : pend_off_) {
+        const int pc = arena_[static_cast<std::size_t>(p)].cand;
+        const int cell = cell_of(pc), digit = digit_of(pc);
+        auto visit = [&](int q, int cause) {
+          if (!on && q == src) {
+            hint(push(q, true, p, cause), y);
+            return true;
+          }
+          if (!on_seen_[static_cast<std::size_t>(q)]) {
+            on_seen_[static_cast<std::size_t>(q)] = 1;
+            touched_.push_back(q);
+            next_.push_back(push(q, true, p, cause));
+          }
+          return false;
+        };
+        int cell_hit = -1;
+        if (y && popcount(at(cell)) == 2) {
+          cell_hit = cell * n_ + lowest_digit(at(cell) & ~digit_bit(digit)) - 1;
+          if (visit(cell_hit, kCellCause)) return;
+        }
+        int seen[3] = {-1, -1, -1};
+        int ns = 0;
+        for (int h : houses(cell)) {
+          int count = 0, other = -1;
+          for (int c : g_.house_cells(h)) {
+            if (at(c) & digit_bit(digit)) {
+              ++count;
+              if (c != cell) other = c;
+            }
+          }
+          if (count != 2) continue;
+          const int q = other * n_ + digit - 1;
+          if (q == cell_hit || std::find(seen, seen + ns, q) != seen + ns) continue;
+          seen[ns++] = q;
+          if (visit(q, h)) return;
+        }
+      }
+      pend_off_.clear();
+      pend_on_.swap(next_);
+      next_.clear();
+    }
+  }
+
+  void hint(int target, bool y) {
+    int complexity = 0;
+    for (int p = target; p >= 0; p = arena_[static_cast<std::size_t>(p)].parent) ++complexity;
+    const Rank rank{chain_difficulty(y ? 7.0 : 6.6, complexity), complexity, y ? 4 : 2};
+    const PathNode& t = arena_[static_cast<std::size_t>(target)];
+    removed_.clear();
+    if (t.on) {
+      const int cell = cell_of(t.cand);
+      for (Mask r = at(cell) & ~digit_bit(digit_of(t.cand)); r; r &= r - 1) {
+        removed_.push_back(cell * n_ + std::countr_zero(r));
+      }
+    } else {
+      removed_.push_back(t.cand);
+    }
+    if (removed_.empty() || !collector_.wanted(rank, removed_)) return;
+    std::vector<int> parents;
+    for (int p = target; p >= 0; p = arena_[static_cast<std::size_t>(p)].parent) {
+      const PathNode& nd = arena_[static_cast<std::size_t>(p)];
+      if (!nd.on || nd.cause == kNoCause) continue;
+      rule_parents(nd.cand, nd.cause, *origin_, *grid_, g_, parents);
+    }
+    if (parents.empty()) return;
+    collector_.take(rank, removed_, std::move(parents), complexity);
+  }
+
+ public:
+  // The struck candidates (in `origin`, not in `grid`) that made on node `cand`
+  // the last digit of its cell (cause kCellCause) or the last place of its
+  // digit in house `cause`; appended to `out` without repeats.
+  static void rule_parents(int cand, int cause, const std::vector<Mask>& origin,
+                           const std::vector<Mask>& grid, const Geometry& g,
+                           std::vector<int>& out) {
+    const int n = g.side();
+    const int cell = cand / n, digit = cand % n + 1;
+    auto add = [&](int q) {
+      if (std::find(out.begin(), out.end(), q) == out.end()) out.push_back(q);
+    };
+    if (cause == kCellCause) {
+      const std::size_t c = static_cast<std::size_t>(cell);
+      for (Mask r = origin[c] & ~grid[c]; r; r &= r - 1) add(cell * n + std::countr_zero(r));
+    } else if (cause >= 0) {
+      const Mask bit = digit_bit(digit);
+      for (int c : g.house_cells(cause)) {
+        const std::size_t i = static_cast<std::size_t>(c);
+        if ((origin[i] & bit) && !(grid[i] & bit)) add(c * n + digit - 1);
+      }
+    }
+  }
+
+ private:
+  const Geometry& g_;
+  int n_;
+  int cands_;
+  const std::vector<Mask>* origin_ = nullptr;
+  const std::vector<Mask>* grid_ = nullptr;
+  Collector collector_;
+  std::vector<PathNode> arena_;
+  std::vector<char> on_seen_, off_seen_;
+  std::vector<int> touched_, pend_on_, pend_off_, next_, removed_;
+};
+
 class ForcingSearch {
  public:
-  ForcingSearch(const LogicState& s, bool multiple, bool dynamic, bool nishio, double base,
-                Technique technique)
-      : s_(s), g_(s.geometry()), n_(g_.side()), ids_(g_.cell_count() * n_ * 2),
-        multiple_(multiple), dynamic_(dynamic), nishio_(nishio), base_(base),
-        technique_(technique), stamp_(static_cast<std::size_t>(ids_), 0) {
-    orig_.resize(static_cast<std::size_t>(g_.cell_count()));
-    for (int c = 0; c < g_.cell_count(); ++c) orig_[static_cast<std::size_t>(c)] = s.candidates(c);
+  ForcingSearch(Board& board, const Spec& spec, Technique technique)
+      : b_(board),
+        g_(*board.g),
+        n_(g_.side()),
+        ids_(g_.cell_count() * n_ * 2),
+        spec_(spec),
+        base_(base_rating(spec)),
+        technique_(technique),
+        stamp_(static_cast<std::size_t>(ids_), 0),
+        basic_(board) {
     by_value_.resize(static_cast<std::size_t>(n_));
     by_pos_.resize(static_cast<std::size_t>(n_));
   }
 
-  bool run(Step& step) {
-    for (int cell = 0; cell < g_.cell_count(); ++cell) {
-      const Mask m = s_.candidates(cell);
-      const int card = popcount(m);
-      if (!(card > 2 || (card > 1 && dynamic_))) continue;
-      for (Mask r = m; r; r &= r - 1) {
-        const int digit = std::countr_zero(r) + 1;
-        Implications& on_imp = by_value_[static_cast<std::size_t>(digit - 1)];
-        binary(cell, digit, card, on_imp);
-        if (!nishio_) regions(cell, digit, on_imp);
-      }
-      if (!nishio_ && (card == 2 || (multiple_ && card > 2))) cell_reduction(cell, m);
-    }
-    if (!found_) return false;
+  // The first step on `grid`.
+  bool best(const std::vector<Mask>& grid, Step& step) {
+    collect_ = false;
+    start(grid);
+    if (!found_ || b_.stopped) return false;
     step = std::move(best_step_);
     return true;
   }
 
+  // As a rule nested in a chain: appends the candidates that the hints on
+  // `grid` (a reduced copy of `origin`) remove, each with the struck candidates
+  // it depends on; returns their count.
+  int derive(const std::vector<Mask>& origin, const std::vector<Mask>& grid,
+             std::vector<Derived>& out) {
+    collect_ = true;
+    origin_ = &origin;
+    collector_.reset(g_.cell_count() * n_);
+    start(grid);
+    if (b_.stopped) return 0;
+    const std::size_t before = out.size();
+    collector_.emit(out, true);
+    return static_cast<int>(out.size() - before);
+  }
+
  private:
+  void start(const std::vector<Mask>& grid) {
+    orig_ = grid;
+    found_ = false;
+    best_ = Rank{};
+    nested_cplx_.clear();
+    run();
+  }
+
+  void run() {
+    for (int cell = 0; cell < g_.cell_count(); ++cell) {
+      if (b_.expired()) return;
+      const Mask m = orig(cell);
+      const int card = popcount(m);
+      if (!(card > 2 || (card > 1 && spec_.dynamic))) continue;
+      for (Mask r = m; r; r &= r - 1) {
+        const int digit = std::countr_zero(r) + 1;
+        Implications& on_imp = by_value_[static_cast<std::size_t>(digit - 1)];
+        binary(cell, digit, card, on_imp);
+        if (!spec_.nishio) regions(cell, digit, on_imp);
+      }
+      if (!spec_.nishio && (card == 2 || (spec_.multiple && card > 2))) cell_reduction(cell, m);
+    }
+  }
+
   int cand(int cell, int digit) const { return cell * n_ + digit - 1; }
   int cell_of_id(int id) const { return id / 2 / n_; }
   int digit_of_id(int id) const { return id / 2 % n_ + 1; }
@@ -114,19 +701,25 @@ class ForcingSearch {
     return {g_.box_house(g_.box_of(cell)), g_.row_of(cell), g_.column_house(g_.col_of(cell))};
   }
   Mask cur(int cell) const { return cur_[static_cast<std::size_t>(cell)]; }
+  Mask orig(int cell) const { return orig_[static_cast<std::size_t>(cell)]; }
 
   // SE's doChaining: completes `imp` from its assumption. Returns true on a
   // contradiction, with the on and off halves in `on_idx` / `off_idx`.
   bool chain(Implications& imp, int& on_idx, int& off_idx) {
     cur_ = orig_;
-    const bool y = !nishio_;
+    const bool y = !spec_.nishio;
+    const bool dynamic = spec_.dynamic;
     std::vector<int>& pend_on = pend_on_;
     std::vector<int>& pend_off = pend_off_;
     pend_on.clear();
     pend_off.clear();
     std::size_t on_head = 0, off_head = 0;
     for (int i = 0; i < imp.size(); ++i) (on_of(imp.node(i).id) ? pend_on : pend_off).push_back(i);
-    while (on_head < pend_on.size() || off_head < pend_off.size()) {
+    for (;;) {
+      if (on_head == pend_on.size() && off_head == pend_off.size()) {
+        // Out of direct consequences: the rules of the level may add more.
+        if (spec_.level == 0 || b_.expired() || !advanced(imp, pend_off)) break;
+      }
       if (on_head < pend_on.size()) {
         const int p = pend_on[on_head++];
         const int pid = imp.node(p).id;
@@ -162,15 +755,17 @@ class ForcingSearch {
         // Collect the on nodes first (SE computes them before striking p).
         // found_on_[k] is implied with parents found_par_[found_beg_[k] .. found_beg_[k+1]).
         found_on_.clear();
+        found_cause_.clear();
         found_par_.clear();
         found_beg_.clear();
         if (y && popcount(cur(cell)) == 2) {
           const int other = lowest_digit(cur(cell) & ~bit);
           found_on_.push_back(cand(cell, other));
+          found_cause_.push_back(kCellCause);
           found_beg_.push_back(static_cast<int>(found_par_.size()));
           found_par_.push_back(p);
-          if (dynamic_) {
-            for (Mask r = orig_[static_cast<std::size_t>(cell)] & ~cur(cell); r; r &= r - 1) {
+          if (dynamic) {
+            for (Mask r = orig(cell) & ~cur(cell); r; r &= r - 1) {
               found_par_.push_back(imp.find(off_id(cand(cell, std::countr_zero(r) + 1))));
             }
           }
@@ -187,30 +782,31 @@ class ForcingSearch {
           const int q = cand(other, digit);
           if (std::find(found_on_.begin(), found_on_.end(), q) != found_on_.end()) continue;
           found_on_.push_back(q);
+          found_cause_.push_back(h);
           found_beg_.push_back(static_cast<int>(found_par_.size()));
           found_par_.push_back(p);
-          if (dynamic_) {
+          if (dynamic) {
             for (int c : g_.house_cells(h)) {
-              if ((orig_[static_cast<std::size_t>(c)] & bit) && !(cur(c) & bit)) {
+              if ((orig(c) & bit) && !(cur(c) & bit)) {
                 found_par_.push_back(imp.find(off_id(cand(c, digit))));
               }
             }
           }
         }
         found_beg_.push_back(static_cast<int>(found_par_.size()));
-        if (dynamic_) cur_[static_cast<std::size_t>(cell)] &= ~bit;
+        if (dynamic) cur_[static_cast<std::size_t>(cell)] &= ~bit;
         for (std::size_t k = 0; k < found_on_.size(); ++k) {
           const int q = found_on_[k];
           const int* par = found_par_.data() + found_beg_[k];
           const int par_count = found_beg_[k + 1] - found_beg_[k];
           const int hit = imp.find(off_id(q));
           if (hit >= 0) {
-            on_idx = imp.add(on_id(q), par, par_count, false);
+            on_idx = imp.add(on_id(q), par, par_count, false, found_cause_[k]);
             off_idx = hit;
             return true;
           }
           if (imp.find(on_id(q)) < 0) {
-            pend_on.push_back(imp.add(on_id(q), par, par_count, true));
+            pend_on.push_back(imp.add(on_id(q), par, par_count, true, found_cause_[k]));
           }
         }
       }
@@ -218,7 +814,65 @@ class ForcingSearch {
     return false;
   }
 
-  // Distinct ancestors of a node, itself included.
+  // The rules of this level on the reduced grid; their removals become off
+  // nodes. Returns true when one was added.
+  bool advanced(Implications& imp, std::vector<int>& pend_off) {
+    derived_.clear();
+    if (basic_.derive(orig_, cur_, derived_) == 0 && spec_.level >= 2) {
+      for (std::size_t k = 0; k < rule_count(); ++k) {
+        if (derive_rule(k) > 0 || b_.stopped) break;
+      }
+    }
+    if (b_.stopped) return false;
+    bool added = false;
+    int last_hint = -1, last_nested = -1;
+    for (const Derived& d : derived_) {
+      if (imp.find(off_id(d.cand)) >= 0) continue;
+      parents_.clear();
+      for (int q : *d.parents) {
+        const int k = imp.find(off_id(q));
+        if (k >= 0) parents_.push_back(k);
+      }
+      int nested = kNoCause;
+      if (d.nested >= 0) {
+        if (d.hint != last_hint) {
+          last_hint = d.hint;
+          last_nested = static_cast<int>(nested_cplx_.size());
+          nested_cplx_.push_back(d.nested);
+        }
+        nested = last_nested;
+      }
+      pend_off.push_back(imp.add(off_id(d.cand), parents_.data(), static_cast<int>(parents_.size()),
+                                 true, nested));
+      added = true;
+    }
+    return added;
+  }
+
+  // SE's chaining rules of each level, after the basic ones.
+  std::size_t rule_count() const {
+    if (spec_.level < 2) return 0;
+    if (spec_.level < 4) return static_cast<std::size_t>(spec_.level - 1);
+    return spec_.level >= 5 ? 2 : 1;
+  }
+  int derive_rule(std::size_t k) {
+    if (spec_.level < 4 && k == 0) {
+      if (!unary_) unary_ = std::make_unique<UnaryRule>(g_);
+      return unary_->derive(orig_, cur_, derived_);
+    }
+    if (rules_.size() <= k) rules_.resize(k + 1);
+    if (!rules_[k]) {
+      Spec sub;
+      sub.multiple = true;
+      sub.dynamic = spec_.level >= 4;
+      sub.level = spec_.level >= 4 && k == 1 ? spec_.level - 3 : 0;
+      rules_[k] = std::make_unique<ForcingSearch>(b_, sub, technique_);
+    }
+    return rules_[k]->derive(orig_, cur_, derived_);
+  }
+
+  // Distinct ancestors of a node, itself included; the nested chains met on the
+  // way add their complexity once per hint (stamped with `hint_gen_`).
   int ancestors(const Implications& imp, int idx) {
     ++gen_;
     int count = 0;
@@ -227,11 +881,20 @@ class ForcingSearch {
     while (!stack_.empty()) {
       const int i = stack_.back();
       stack_.pop_back();
-      const int id = imp.node(i).id;
-      if (stamp_[static_cast<std::size_t>(id)] == gen_) continue;
-      stamp_[static_cast<std::size_t>(id)] = gen_;
+      const Node& nd = imp.node(i);
+      if (stamp_[static_cast<std::size_t>(nd.id)] == gen_) continue;
+      stamp_[static_cast<std::size_t>(nd.id)] = gen_;
       ++count;
-      for (int k = 0; k < imp.node(i).pcnt; ++k) stack_.push_back(imp.parent(i, k));
+      if (!on_of(nd.id) && nd.cause >= 0) {
+        const std::size_t k = static_cast<std::size_t>(nd.cause);
+        if (nested_stamp_.size() < nested_cplx_.size())
+          nested_stamp_.resize(nested_cplx_.size(), 0);
+        if (nested_stamp_[k] != hint_gen_) {
+          nested_stamp_[k] = hint_gen_;
+          count += nested_cplx_[k];
+        }
+      }
+      for (int k = 0; k < nd.pcnt; ++k) stack_.push_back(imp.parent(i, k));
     }
     return count;
   }
@@ -248,20 +911,18 @@ class ForcingSearch {
     out.insert(out.end(), links.rbegin(), links.rend());
   }
 
-  // The removals of a hint whose result is node `id`: the other digits of its
-  // cell when on, the digit when off.
-  bool removable(int id, Step& st) const {
+  // The candidates a hint whose result is node `id` removes: the other digits
+  // of its cell when on, the digit when off.
+  void removable(int id) {
+    removed_.clear();
     const int cell = cell_of_id(id), digit = digit_of_id(id);
     if (on_of(id)) {
-      for (Mask r = s_.candidates(cell) & ~digit_bit(digit); r; r &= r - 1) {
-        st.eliminations.push_back({cell, std::countr_zero(r) + 1});
+      for (Mask r = orig(cell) & ~digit_bit(digit); r; r &= r - 1) {
+        removed_.push_back(cand(cell, std::countr_zero(r) + 1));
       }
-      if (st.eliminations.empty()) return false;
-      st.placements.push_back({cell, digit});
     } else {
-      st.eliminations.push_back({cell, digit});
+      removed_.push_back(id / 2);
     }
-    return true;
   }
 
   struct Chain {
@@ -269,34 +930,72 @@ class ForcingSearch {
     int idx;
   };
 
+  // SE's rule parents of a nested hint: for every on node of its chains, the
+  // candidates struck from the outer grid that made it the last of its cell or
+  // house. `assumption` is the cause given to the chains' first nodes.
+  std::vector<int> rule_parents(const std::vector<Chain>& chains, int assumption) {
+    std::vector<int> out;
+    for (const Chain& c : chains) {
+      ++gen_;
+      stack_.clear();
+      stack_.push_back(c.idx);
+      while (!stack_.empty()) {
+        const int i = stack_.back();
+        stack_.pop_back();
+        const Node& nd = c.imp->node(i);
+        if (stamp_[static_cast<std::size_t>(nd.id)] == gen_) continue;
+        stamp_[static_cast<std::size_t>(nd.id)] = gen_;
+        if (on_of(nd.id)) {
+          const int cause = nd.pcnt == 0 ? assumption : nd.cause;
+          UnaryRule::rule_parents(nd.id / 2, cause, *origin_, orig_, g_, out);
+        }
+        for (int k = 0; k < nd.pcnt; ++k) stack_.push_back(c.imp->parent(i, k));
+      }
+    }
+    return out;
+  }
+
   // Ranks a hint and keeps it when it comes first so far.
   void offer(int result_id, int sort_key, int variant, int src_cell,
              std::initializer_list<Chain> chains) {
-    offer_list(result_id, sort_key, variant, src_cell, std::vector<Chain>(chains));
+    offer_list(result_id, sort_key, variant, src_cell, kNoCause, std::vector<Chain>(chains));
   }
-  void offer_list(int result_id, int sort_key, int variant, int src_cell,
+  void offer_list(int result_id, int sort_key, int variant, int src_cell, int assumption,
                   const std::vector<Chain>& chains) {
-    Step st;
-    if (!removable(result_id, st)) return;
+    removable(result_id);
+    if (removed_.empty()) return;
+    ++hint_gen_;
     int complexity = 0;
     for (const Chain& c : chains) complexity += ancestors(*c.imp, c.idx);
     const Rank rank{chain_difficulty(base_, complexity), complexity, sort_key};
+    if (collect_) {
+      if (!collector_.wanted(rank, removed_)) return;
+      std::vector<int> parents = rule_parents(chains, assumption);
+      if (parents.empty()) return;
+      collector_.take(rank, removed_, std::move(parents), complexity);
+      return;
+    }
     if (!rank.better_than(best_)) return;
     best_ = rank;
     found_ = true;
+    Step st;
+    const int cell = cell_of_id(result_id), digit = digit_of_id(result_id);
+    for (int q : removed_) st.eliminations.push_back({q / n_, q % n_ + 1});
+    if (on_of(result_id)) st.placements.push_back({cell, digit});
     st.technique = technique_;
     st.variant = variant;
+    if (spec_.level >= 2) st.variant += kNestedLevelStride * (spec_.level - 2);
     st.rating = chain_tenths(rank.difficulty);
     st.cells = {src_cell};
-    if (cell_of_id(result_id) != src_cell) st.cells.push_back(cell_of_id(result_id));
-    st.digits = digit_bit(digit_of_id(result_id));
+    if (cell != src_cell) st.cells.push_back(cell);
+    st.digits = digit_bit(digit);
     for (const Chain& c : chains) append_links(*c.imp, c.idx, st.links);
     best_step_ = std::move(st);
   }
 
   void binary(int cell, int digit, int card, Implications& on_imp) {
-    const bool reduce = card >= 3 && !nishio_ && dynamic_;
-    const bool contradiction = dynamic_ || nishio_;
+    const bool reduce = card >= 3 && !spec_.nishio && spec_.dynamic;
+    const bool contradiction = spec_.dynamic || spec_.nishio;
     const int src = cand(cell, digit);
     int a = 0, b = 0;
     on_imp.init(ids_);
@@ -327,10 +1026,10 @@ class ForcingSearch {
     for (int h : houses(cell)) {
       std::vector<int> places;
       for (int c : g_.house_cells(h)) {
-        if (s_.candidates(c) & bit) places.push_back(c);
+        if (orig(c) & bit) places.push_back(c);
       }
       const int count = static_cast<int>(places.size());
-      if (!(count == 2 || (multiple_ && count > 2))) continue;
+      if (!(count == 2 || (spec_.multiple && count > 2))) continue;
       if (places[0] != cell) continue;  // each house is done from its first place
       std::vector<Implications*> imps{&on_imp};
       for (int k = 1; k < count; ++k) {
@@ -352,7 +1051,7 @@ class ForcingSearch {
             chains.push_back({imps[k], j});
           }
           if (chains.size() != imps.size()) continue;
-          offer_list(id, 6, kRegionForcing, cell, chains);
+          offer_list(id, 6, kRegionForcing, cell, h, chains);
         }
       }
     }
@@ -373,46 +1072,88 @@ class ForcingSearch {
           chains.push_back({&imp, j});
         }
         if (static_cast<int>(chains.size()) != popcount(m)) continue;
-        offer_list(id, 5, kCellForcing, cell, chains);
+        offer_list(id, 5, kCellForcing, cell, kCellCause, chains);
       }
     }
   }
 
-  const LogicState& s_;
+  Board& b_;
   const Geometry& g_;
   int n_;
   int ids_;
-  bool multiple_, dynamic_, nishio_;
+  Spec spec_;
   double base_;
   Technique technique_;
+  bool collect_ = false;
+  const std::vector<Mask>* origin_ = nullptr;  // collecting: the grid the outer chain started from
   std::vector<Mask> orig_, cur_;
   std::vector<Implications> by_value_, by_pos_;
   Implications off_imp_;
-  std::vector<int> pend_on_, pend_off_, stack_;
-  std::vector<int> found_on_;
+  std::vector<int> pend_on_, pend_off_, stack_, parents_, removed_;
+  std::vector<int> found_on_, found_cause_;
   std::vector<int> found_par_, found_beg_;
   std::vector<unsigned> stamp_;
   unsigned gen_ = 0;
+  std::vector<int> nested_cplx_;
+  std::vector<unsigned> nested_stamp_;
+  unsigned hint_gen_ = 0;
+  BasicRules basic_;
+  std::unique_ptr<UnaryRule> unary_;
+  std::vector<std::unique_ptr<ForcingSearch>> rules_;
+  std::vector<Derived> derived_;
+  Collector collector_;
   Rank best_;
   bool found_ = false;
   Step best_step_;
 };
 
+Board make_board(const LogicState& s) {
+  Board b;
+  b.g = &s.geometry();
+  const int n = b.g->side();
+  b.empty.resize(static_cast<std::size_t>(b.g->cell_count()));
+  for (int c = 0; c < b.g->cell_count(); ++c)
+    b.empty[static_cast<std::size_t>(c)] = s.value(c) == 0;
+  b.placed.resize(static_cast<std::size_t>(n) + 1);
+  for (int d = 1; d <= n; ++d) b.placed[static_cast<std::size_t>(d)] = s.digit_count(d);
+  b.deadline = t_deadline;
+  return b;
+}
+
+bool find_level(const LogicState& s, Step& step, const Spec& spec, Technique technique) {
+  Board board = make_board(s);
+  std::vector<Mask> grid(static_cast<std::size_t>(s.geometry().cell_count()));
+  for (int c = 0; c < s.geometry().cell_count(); ++c)
+    grid[static_cast<std::size_t>(c)] = s.candidates(c);
+  ForcingSearch f(board, spec, technique);
+  return f.best(grid, step);
+}
+
 }  // namespace
 
 bool find_nishio_chains(const LogicState& s, Step& step) {
-  ForcingSearch f(s, false, true, true, 7.5, Technique::nishio_forcing_chain);
-  return f.run(step);
+  return find_level(s, step, {false, true, true, 0}, Technique::nishio_forcing_chain);
 }
 
 bool find_multiple_chains(const LogicState& s, Step& step) {
-  ForcingSearch f(s, true, false, false, 8.0, Technique::multiple_forcing_chain);
-  return f.run(step);
+  return find_level(s, step, {true, false, false, 0}, Technique::multiple_forcing_chain);
 }
 
 bool find_dynamic_chains(const LogicState& s, Step& step) {
-  ForcingSearch f(s, true, true, false, 8.5, Technique::dynamic_forcing_chain);
-  return f.run(step);
+  return find_level(s, step, {true, true, false, 0}, Technique::dynamic_forcing_chain);
+}
+
+bool find_dynamic_plus_chains(const LogicState& s, Step& step) {
+  return find_level(s, step, {true, true, false, 1}, Technique::dynamic_forcing_chain_plus);
+}
+
+bool find_nested_chains(const LogicState& s, Step& step) {
+  for (int level = 2; level <= 5; ++level) {
+    if (find_level(s, step, {true, true, false, level}, Technique::nested_forcing_chain))
+      return true;
+    if (t_deadline != nullptr && t_deadline->expired()) return false;
+  }
+  return false;
 }
 
 }  // namespace nonet::logic_detail

@@ -335,9 +335,11 @@ TEST(Logic, RatingOfSolvedAndStuckPositions) {
   EXPECT_EQ(r.er, 0);
   EXPECT_FALSE(r.needs_chains);
   EXPECT_EQ(r.level, Level::easy);
-  // A puzzle beyond dynamic forcing chains (no step applies at the start): stuck,
-  // with lower bounds.
-  r = rate(parse("000000039000001005003050800008090006070002000100400000009080050020000600400700000"));
+  // A puzzle that needs nested forcing chains from the start, with too little
+  // time for them: stopped, with lower bounds.
+  r = rate(parse("000000039000001005003050800008090006070002000100400000009080050020000600400700000"),
+           Profile::se, Deadline::after(std::chrono::milliseconds(50)));
+  EXPECT_TRUE(r.stopped);
   EXPECT_TRUE(r.needs_chains);
   EXPECT_FALSE(r.er_exact);
   EXPECT_GE(r.er, 65);
@@ -375,7 +377,7 @@ TEST(Logic, ProfilesAndNames) {
   EXPECT_FALSE(profile_from_name("fancy").has_value());
   EXPECT_FALSE(profile_from_name("").has_value());
   // SE's 20 producers up to aligned pair exclusion, then its chain producers.
-  EXPECT_EQ(techniques(Profile::se).size(), 25u);
+  EXPECT_EQ(techniques(Profile::se).size(), 27u);
   EXPECT_EQ(techniques(Profile::se)[20].name, "Cycles / Forcing Chains");
   EXPECT_EQ(techniques(Profile::modern).size(), 31u);
   EXPECT_EQ(technique_name(Technique::two_string_kite), "2-String Kite");

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -56,23 +57,24 @@ std::vector<std::string> read_lines(const std::string& path, std::size_t limit) 
 
 std::string tenths(int v) { return std::to_string(v / 10) + "." + std::to_string(v % 10); }
 
-// Applies every step of the path and checks it against the solution: no
-// placement of a wrong digit, no elimination of the true one.
-void check_sound(const Grid& puzzle, Profile profile, Solver& solver, int& steps) {
+// Checks every step of the path against the solution: no placement of a wrong
+// digit, no elimination of the true one. Each puzzle has `budget`: the hardest
+// (nested chains) are cut short there, after checking the steps found so far.
+void check_sound(const Grid& puzzle, Profile profile, Solver& solver, int& steps,
+                 std::chrono::milliseconds budget = std::chrono::milliseconds(1000)) {
   const SolveResult r = solver.solve(puzzle, {});
   ASSERT_EQ(r.outcome(), Outcome::solved) << to_line(puzzle);
   const Grid& solution = *r.solution;
-  LogicState state(puzzle);
-  while (std::optional<Step> step = next_step(state, profile)) {
-    for (const CellDigit& p : step->placements) {
+  const LogicPath path = solve_path(LogicState(puzzle), profile, Deadline::after(budget));
+  for (const Step& step : path.steps) {
+    for (const CellDigit& p : step.placements) {
       ASSERT_EQ(solution[p.cell], p.digit)
-          << to_line(puzzle) << ": " << render_step(*step, puzzle.geometry());
+          << to_line(puzzle) << ": " << render_step(step, puzzle.geometry());
     }
-    for (const CellDigit& e : step->eliminations) {
+    for (const CellDigit& e : step.eliminations) {
       ASSERT_NE(solution[e.cell], e.digit)
-          << to_line(puzzle) << ": " << render_step(*step, puzzle.geometry());
+          << to_line(puzzle) << ": " << render_step(step, puzzle.geometry());
     }
-    state.apply(*step);
     ++steps;
   }
 }

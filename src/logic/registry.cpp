@@ -53,6 +53,8 @@ constexpr TechniqueInfo kSe[] = {
     {"Nishio Forcing Chains", "7.5+", find_nishio_chains},
     {"Multiple Forcing Chains", "8.0+", find_multiple_chains},
     {"Dynamic Forcing Chains", "8.5+", find_dynamic_chains},
+    {"Dynamic Forcing Chains (+)", "9.0+", find_dynamic_plus_chains},
+    {"Nested Forcing Chains", "9.5 - 11.0+", find_nested_chains},
 };
 
 // The modern profile: no "direct" forms; single-digit patterns, W-Wing, finned
@@ -152,6 +154,7 @@ std::optional<Step> next_step(const LogicState& state, Profile profile) {
 LogicPath solve_path(const LogicState& start, Profile profile, const Deadline& deadline) {
   LogicPath path;
   LogicState state = start;
+  const ChainDeadlineScope chain_deadline(deadline);
   // Every step places a digit or removes a candidate, so the path is bounded by
   // the number of candidates.
   const int limit = state.geometry().cell_count() * (state.geometry().side() + 1);
@@ -161,6 +164,10 @@ LogicPath solve_path(const LogicState& start, Profile profile, const Deadline& d
       break;
     }
     std::optional<Step> step = next_step(state, profile);
+    if (!step && deadline.expired()) {
+      path.stopped = true;  // a chain search gave up at the deadline
+      break;
+    }
     if (!step || !progresses(state, *step)) break;
     state.apply(*step);
     path.steps.push_back(std::move(*step));

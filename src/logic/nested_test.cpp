@@ -1,0 +1,103 @@
+// Dynamic forcing chains (+) and nested forcing chains on puzzles SE rates 9.0
+// and up: every step found is sound, the new techniques do occur, their steps
+// carry links and text, and a deadline stops the rating of an 11+ puzzle in the
+// middle of a chain search.
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "nonet/format.h"
+#include "nonet/logic.h"
+#include "nonet/solver.h"
+
+namespace nonet {
+namespace {
+
+const std::string kData = NONET_SOURCE_DIR "/../shared/data";
+const std::string kHardest = kData + "/puzzles/forum_hardest_1905_11plus.txt";
+const std::string kRated = kData + "/rated/sudoku_exchange_diabolical_SE5plus.txt";
+
+std::vector<Grid> read_puzzles(const std::string& path, std::size_t count, double min_se) {
+  std::vector<Grid> out;
+  std::ifstream in(path);
+  std::string line;
+  while (out.size() < count && std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::string text = line.substr(0, 81);
+    if (min_se > 0) {  // "id puzzle se"
+      std::istringstream fields(line);
+      std::string id;
+      double se = 0;
+      if (!(fields >> id >> text >> se) || se < min_se) continue;
+    }
+    const ParsedPuzzle p = parse_puzzle(text);
+    if (p.ok()) out.push_back(*p.grid);
+  }
+  return out;
+}
+
+// Puzzles of the extended set rated 9.0 and up (which this rater mostly solves
+// below 9.0), and in optimised builds one 11+ puzzle, whose first step is a
+// nested chain that takes seconds.
+#ifdef NDEBUG
+constexpr std::size_t kPuzzles = 8;
+constexpr std::size_t kHardPuzzles = 1;
+constexpr auto kBudget = std::chrono::milliseconds(60000);
+#else
+constexpr std::size_t kPuzzles = 2;
+constexpr std::size_t kHardPuzzles = 0;
+constexpr auto kBudget = std::chrono::milliseconds(4000);
+#endif
+
+TEST(NestedChains, EveryStepIsSound) {
+  std::vector<Grid> puzzles = read_puzzles(kRated, kPuzzles, 9.0);
+  if (puzzles.empty()) GTEST_SKIP() << "shared data absent: " << kRated;
+  for (const Grid& g : read_puzzles(kHardest, kHardPuzzles, 0)) puzzles.push_back(g);
+  auto solver = make_solver(*Geometry::get(3, 3));
+  int nested = 0, steps = 0;
+  for (const Grid& puzzle : puzzles) {
+    const SolveResult r = solver->solve(puzzle, {});
+    ASSERT_EQ(r.outcome(), Outcome::solved) << to_line(puzzle);
+    const Grid& solution = *r.solution;
+    const LogicPath path = solve_path(LogicState(puzzle), Profile::se, Deadline::after(kBudget));
+    for (const Step& step : path.steps) {
+      const std::string text = render_step(step, puzzle.geometry());
+      for (const CellDigit& p : step.placements) ASSERT_EQ(solution[p.cell], p.digit) << text;
+      for (const CellDigit& e : step.eliminations) ASSERT_NE(solution[e.cell], e.digit) << text;
+      if (step.technique == Technique::dynamic_forcing_chain_plus ||
+          step.technique == Technique::nested_forcing_chain) {
+        ++nested;
+        EXPECT_GE(step.rating, 90) << text;
+        EXPECT_FALSE(step.links.empty()) << text;
+        EXPECT_NE(text.find("Dynamic"), std::string::npos) << text;
+        EXPECT_NE(text.find(" => "), std::string::npos) << text;
+      }
+      ++steps;
+    }
+  }
+  std::printf("%zu puzzles, %d steps (%d of 9.0 and up) checked\n", puzzles.size(), steps, nested);
+  if (kHardPuzzles > 0) {
+    EXPECT_GE(nested, 1);
+  }
+}
+
+TEST(NestedChains, DeadlineStopsTheSearch) {
+  const std::vector<Grid> puzzles = read_puzzles(kHardest, 1, 0);
+  if (puzzles.empty()) GTEST_SKIP() << "shared data absent: " << kHardest;
+  const auto start = std::chrono::steady_clock::now();
+  const Rating r = rate(puzzles[0], Profile::se, Deadline::after(std::chrono::milliseconds(200)));
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(r.stopped);
+  EXPECT_FALSE(r.er_exact);
+  // A generous bound: the searches look at the clock at least once per cell.
+  EXPECT_LT(seconds, 5.0);
+}
+
+}  // namespace
+}  // namespace nonet

@@ -3,7 +3,10 @@
 // rates the same puzzles). Prints figures; asserts nothing.
 //
 //   nonet-logic-bench [COUNT] [SEED]      (default 2000 puzzles, seed 1)
-//   nonet-logic-bench FILE [COUNT]        (puzzles from a file, one per line)
+//   nonet-logic-bench FILE [COUNT] [SECONDS]
+//                                         (puzzles from a file, one per line, each
+//                                         with a time budget, default none; prints
+//                                         the ER of each and how many stopped)
 
 #include <algorithm>
 #include <chrono>
@@ -19,7 +22,7 @@
 #include "nonet/logic.h"
 
 // Rates each puzzle of a file and reports the mean and the slowest.
-int rate_file(const char* path, int count) {
+int rate_file(const char* path, int count, double budget) {
   std::ifstream in(path);
   if (!in) {
     std::fprintf(stderr, "cannot read %s\n", path);
@@ -27,18 +30,38 @@ int rate_file(const char* path, int count) {
   }
   using Clock = std::chrono::steady_clock;
   double total = 0, slowest = 0;
-  int rated = 0, stuck = 0;
+  int rated = 0, stuck = 0, stopped = 0;
+  std::vector<int> ers;
   std::string line;
   while (rated < count && std::getline(in, line)) {
     const nonet::ParsedPuzzle p = nonet::parse_puzzle(line.substr(0, line.find_first_of(" \t")));
     if (!p.ok()) continue;
     const auto t0 = Clock::now();
-    const nonet::Rating r = nonet::rate(*p.grid);
+    const nonet::Deadline deadline =
+        budget > 0 ? nonet::Deadline::after(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                         std::chrono::duration<double>(budget)))
+                   : nonet::Deadline{};
+    const nonet::Rating r = nonet::rate(*p.grid, nonet::Profile::se, deadline);
     const double s = std::chrono::duration<double>(Clock::now() - t0).count();
     total += s;
     slowest = std::max(slowest, s);
-    stuck += r.needs_chains;
+    stuck += r.needs_chains && !r.stopped;
+    stopped += r.stopped;
+    if (budget > 0) {
+      std::printf("%s %s %.2f s%s\n", line.substr(0, 81).c_str(),
+                  nonet::format_rating(r.er, r.er_exact).c_str(), s, r.stopped ? " stopped" : "");
+    }
+    if (!r.stopped) ers.push_back(r.er);
     ++rated;
+  }
+  if (budget > 0) {
+    std::sort(ers.begin(), ers.end());
+    std::printf("rated fully: %zu of %d (%d stopped at %.0f s)", ers.size(), rated, stopped, budget);
+    if (!ers.empty()) {
+      std::printf(", ER %.1f - %.1f, median %.1f", ers.front() / 10.0, ers.back() / 10.0,
+                  ers[ers.size() / 2] / 10.0);
+    }
+    std::printf("\n");
   }
   std::printf("%s: %d puzzles, %.1f ms mean, %.1f ms slowest, %d beyond the rater's chains\n",
               path, rated, rated ? 1e3 * total / rated : 0.0, 1e3 * slowest, stuck);
@@ -47,7 +70,8 @@ int rate_file(const char* path, int count) {
 
 int main(int argc, char** argv) {
   if (argc > 1 && (argv[1][0] < '0' || argv[1][0] > '9')) {
-    return rate_file(argv[1], argc > 2 ? std::atoi(argv[2]) : 1000000);
+    return rate_file(argv[1], argc > 2 ? std::atoi(argv[2]) : 1000000,
+                     argc > 3 ? std::atof(argv[3]) : 0.0);
   }
   const int count = argc > 1 ? std::atoi(argv[1]) : 2000;
   const std::uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;

@@ -300,7 +300,10 @@ int run_generate(const GenerateCommand& cmd) {
       const int clues = e.puzzle.filled_count();
       if (clues < min_clues || clues > max_clues) continue;
       if (band.active() || cmd.rate_all) {
-        if (e.puzzle.geometry().side() <= kMaxRatedSide) e.rating = rate(e.puzzle, band.profile);
+        if (e.puzzle.geometry().side() <= kMaxRatedSide) {
+          e.rating = rate(e.puzzle, band.profile, deadline);
+          if (e.rating->stopped) e.rating.reset();
+        }
         if (band.active() && (!e.rating || !band.accepts(*e.rating))) continue;
       }
       usable.push_back(i);
@@ -343,9 +346,11 @@ int run_generate(const GenerateCommand& cmd) {
     if (cmd.timeout > 0) opt.deadline = Deadline::after(budget);
     std::optional<Rating> rating;
     if (band.active()) {
+      // The rating shares the puzzle's budget: the hardest chains can take
+      // minutes, and a rating cut short is not a rating.
       opt.accept = [&](const Grid& puzzle, const Grid&) {
-        rating = rate(puzzle, band.profile);
-        return band.accepts(*rating);
+        rating = rate(puzzle, band.profile, opt.deadline);
+        return !rating->stopped && band.accepts(*rating);
       };
     }
     const GenerateResult r = generators[static_cast<std::size_t>(t)]->generate(rng, opt);
@@ -361,7 +366,7 @@ int run_generate(const GenerateCommand& cmd) {
       return false;
     }
     const Generated& g = *r.puzzle;
-    if (cmd.rate_all && !rating) rating = rate(g.puzzle, band.profile);
+    if (cmd.rate_all && !rating) rating = rate(g.puzzle, band.profile, opt.deadline);
     nlohmann::json j = app::generated_json(g, cmd.seed, i + 1);
     j["symmetry"] = to_string(*symmetry);
     std::string note;

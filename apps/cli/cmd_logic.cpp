@@ -176,7 +176,9 @@ app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vect
       options.givens = givens.get();
     }
     const HintLevel level = hint_level_from_name(cmd.level).value_or(HintLevel::concrete);
+    options.deadline = solve_options(cmd.batch, 2).deadline;
     const Hint hint = find_hint(grid, options);
+    if (hint.status == HintStatus::stopped) return report_timeout(item, format, out, err);
     const nlohmann::json j = app::hint_json(hint, level, g);
     if (format == Format::json) {
       nlohmann::json full = head(item);

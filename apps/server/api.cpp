@@ -446,7 +446,9 @@ ApiReply route_hint(const json& request, const ApiContext& context) {
   options.profile = profile;
   options.candidates = candidates;
   options.givens = givens ? &*givens : nullptr;
+  options.deadline = context.deadline;
   const Hint hint = find_hint(*position, options);
+  if (hint.status == HintStatus::stopped) return timeout_reply(context);
   json body = app::hint_json(hint, level, g);
   if (hint.step && level == HintLevel::concrete) body["vague"] = render_vague(*hint.step, g);
   if (cell >= 0 && solution) body["answer"] = cell_digit_json(cell, (*solution)[cell], g);

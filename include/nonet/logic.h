@@ -256,6 +256,9 @@ struct HintOptions {
   // The original puzzle, when known: entries that differ from its solution are
   // named. Without it, a wrong entry is detected when the position has no solution.
   const Grid* givens = nullptr;
+  // The search for the step stops here (the hardest chains can take minutes);
+  // the hint then has status `stopped`.
+  Deadline deadline;
 };
 
 enum class HintStatus : std::uint8_t {
@@ -265,6 +268,7 @@ enum class HintStatus : std::uint8_t {
   wrong_candidates,   // the player's candidates exclude a correct digit
   invalid,            // the givens conflict, have no solution or several
   needs_chains,       // no technique of the profile applies; the solution exists
+  stopped,            // the deadline ran out before a step was found
 };
 std::string_view hint_status_name(HintStatus status);
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "logic/chains.h"
 #include "logic/finders.h"
 #include "nonet/solver.h"
 #include "nonet/validate.h"
@@ -47,6 +48,7 @@ std::string_view hint_status_name(HintStatus status) {
     case HintStatus::wrong_candidates: return "wrong_candidates";
     case HintStatus::invalid: return "invalid";
     case HintStatus::needs_chains: return "needs_chains";
+    case HintStatus::stopped: return "stopped";
   }
   return "invalid";
 }
@@ -130,7 +132,13 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
     hint.message = "a candidate that is needed was removed in " + cells;
     return hint;
   }
+  const logic_detail::ChainDeadlineScope chain_deadline(options.deadline);
   std::optional<Step> step = next_step(state, options.profile);
+  if (!step && options.deadline.expired()) {
+    hint.status = HintStatus::stopped;
+    hint.message = "the search for the next step ran out of time; it needs the hardest chains";
+    return hint;
+  }
   if (!step || !sound(*step, solution)) {
     hint.status = HintStatus::needs_chains;
     hint.message = "no technique of this profile applies here; the next step needs chains";

@@ -99,5 +99,31 @@ TEST(NestedChains, DeadlineStopsTheSearch) {
   EXPECT_LT(seconds, 5.0);
 }
 
+TEST(NestedChains, HintStopsAtItsDeadline) {
+  // Where the rater is left with only chains to try, a hint whose deadline has
+  // passed answers `stopped` at once instead of searching for minutes.
+  const std::vector<Grid> puzzles = read_puzzles(kHardest, 1, 0);
+  if (puzzles.empty()) GTEST_SKIP() << "shared data absent: " << kHardest;
+  const Grid& puzzle = puzzles[0];
+  LogicState state(puzzle);
+  const LogicPath path =
+      solve_path(state, Profile::se, Deadline::after(std::chrono::milliseconds(300)));
+  ASSERT_TRUE(path.stopped) << "an 11+ puzzle is not rated in 0.3 s";
+  for (const Step& step : path.steps) state.apply(step);
+  std::vector<Mask> marks(static_cast<std::size_t>(puzzle.size()));
+  for (int c = 0; c < puzzle.size(); ++c) marks[static_cast<std::size_t>(c)] = state.candidates(c);
+  const Grid position = state.grid();
+  HintOptions options;
+  options.candidates = marks;
+  options.givens = &puzzle;
+  options.deadline = Deadline::after(std::chrono::nanoseconds(0));
+  const auto start = std::chrono::steady_clock::now();
+  const Hint hint = find_hint(position, options);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(hint.status, HintStatus::stopped) << hint.message;
+  EXPECT_LT(seconds, 5.0);
+}
+
 }  // namespace
 }  // namespace nonet

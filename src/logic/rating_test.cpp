@@ -185,16 +185,28 @@ TEST(Rating, InvariantUnderRelabellingAndTransposing) {
     all.push_back(l.substr(0, 81));
   }
   std::mt19937 rng(12345);
-  int same = 0, total = 0;
+  int same = 0, total = 0, stopped = 0;
   std::vector<std::string> differ;
+  // A puzzle that needs nested forcing chains takes minutes in a debug build:
+  // such ratings stop at a budget and are left out of the comparison.
+  const auto budget = std::chrono::seconds(2);
   for (const std::string& text : all) {
     const Grid grid = *parse_puzzle(text).grid;
-    const Rating base = rate(grid);
+    const Rating base = rate(grid, Profile::se, Deadline::after(budget));
     std::array<int, 10> relabel{};
     std::iota(relabel.begin(), relabel.end(), 0);
     std::shuffle(relabel.begin() + 1, relabel.end(), rng);
+    if (base.stopped) {
+      ++stopped;
+      continue;
+    }
     for (bool transpose : {false, true}) {
-      const Rating other = rate(transform(grid, relabel, transpose));
+      const Rating other =
+          rate(transform(grid, relabel, transpose), Profile::se, Deadline::after(budget));
+      if (other.stopped) {
+        ++stopped;
+        continue;
+      }
       ++total;
       if (other.er == base.er && other.needs_chains == base.needs_chains) {
         ++same;
@@ -204,7 +216,9 @@ TEST(Rating, InvariantUnderRelabellingAndTransposing) {
       }
     }
   }
-  std::printf("ER unchanged in %d of %d transformed puzzles\n", same, total);
+  std::printf("ER unchanged in %d of %d transformed puzzles (%d ratings stopped at the budget)\n",
+              same, total, stopped);
+  EXPECT_LE(stopped, 10);
   for (const std::string& d : differ) std::printf("  %s\n", d.c_str());
   // SE breaks ties by scan order, which a transformation changes, so a rare
   // puzzle may take another path; the rating itself must hold for nearly all.

@@ -374,7 +374,10 @@ class BasicRules {
   void x_wings(std::vector<Derived>& out) {
     using K = HouseKind;
     const std::pair<K, K> orders[] = {{K::column, K::row}, {K::row, K::column}};
-    for (const auto& [base, cover] : orders) {
+    for (const auto& order : orders) {
+      // Plain variables: a lambda may not capture structured bindings before C++20's
+      // P1091 (clang rejects it).
+      const K base = order.first, cover = order.second;
       for_each_combination(n_, 2, [&](Mask lines) {
         for (int digit = 1; digit <= n_; ++digit) {
           if (b_.placed[static_cast<std::size_t>(digit)] + 4 > n_) continue;

@@ -51,6 +51,33 @@ std::string printable(std::string_view text) {
   return out;
 }
 
+// `text` with every byte that is not part of a well-formed UTF-8 sequence
+// written \xNN, so that a message quoting user input always prints as JSON.
+std::string valid_utf8(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+    const unsigned char c = b(0);
+    std::size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+                    : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    bool ok = len > 0 && i + len <= text.size();
+    for (std::size_t k = 1; ok && k < len; ++k) ok = (b(k) & 0xC0) == 0x80;
+    // No overlong forms, surrogates or code points above U+10FFFF.
+    if (ok && len == 3) ok = !(c == 0xE0 && b(1) < 0xA0) && !(c == 0xED && b(1) > 0x9F);
+    if (ok && len == 4) ok = !(c == 0xF0 && b(1) < 0x90) && !(c == 0xF4 && b(1) > 0x8F);
+    if (ok) {
+      out.append(text.substr(i, len));
+      i += len;
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02X", c);
+      out += buf;
+      ++i;
+    }
+  }
+  return out;
+}
+
 // 1-based line and column of byte offset `offset` in `text`.
 std::pair<int, int> line_column(std::string_view text, std::size_t offset) {
   offset = std::min(offset, text.size());
@@ -698,7 +725,7 @@ const Route* find_route(std::string_view path) {
 }
 
 ApiReply error_reply(int status, std::string_view code, std::string message, int line, int column) {
-  json error = {{"code", code}, {"message", std::move(message)}};
+  json error = {{"code", code}, {"message", valid_utf8(message)}};
   if (line > 0) {
     error["position"] = {{"line", line}};
     if (column > 0) error["position"]["column"] = column;

@@ -462,13 +462,7 @@ std::string render_chain(const Step& step, const Geometry& g) {
   }
   std::string s = chain_title(step);
   if (!chains.empty()) s += ": " + chains;
-  s += " => ";
-  std::string then = render_eliminations(step.eliminations, g);
-  for (const CellDigit& p : step.placements) {
-    if (!then.empty()) then += "; ";
-    then += g.cell_name(p.cell) + " = " + std::string(1, Geometry::symbol(p.digit));
-  }
-  return s + then;
+  return s + " => " + consequence(step, g);
 }
 
 }  // namespace nonet::logic_detail

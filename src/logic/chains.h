@@ -43,6 +43,9 @@ class ChainDeadlineScope {
 double chain_difficulty(double base, int complexity);
 int chain_tenths(double difficulty);
 
+// What a step concludes, as text: "r6c1, r6c5 <> 4, 8; r2c3 = 7" (render.cpp).
+std::string consequence(const Step& step, const Geometry& g);
+
 // Titles and text of chain steps (render.cpp hands chain steps here).
 std::string chain_title(const Step& step);
 std::string render_chain(const Step& step, const Geometry& g);

@@ -1026,13 +1026,7 @@ std::string render_modern(const Step& step, const Geometry& g) {
       s += ": " + chain_text(step.links, g);
       break;
   }
-  s += " => ";
-  std::string then = render_eliminations(step.eliminations, g);
-  for (const CellDigit& p : step.placements) {
-    if (!then.empty()) then += "; ";
-    then += g.cell_name(p.cell) + " = " + std::string(1, Geometry::symbol(p.digit));
-  }
-  return s + then;
+  return s + " => " + consequence(step, g);
 }
 
 }  // namespace nonet::logic_detail

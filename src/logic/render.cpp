@@ -57,6 +57,38 @@ std::string lines_text(const std::vector<int>& houses, const Geometry& g) {
   return s;
 }
 
+// Which renderer writes a step: the SE chain family (chains.cpp), the modern
+// chains (modern_chains.cpp), or this file.
+enum class Family { se_chain, modern_chain, other };
+Family family_of(Technique t) {
+  switch (t) {
+    case Technique::x_cycle:
+    case Technique::y_cycle:
+    case Technique::forcing_chain:
+    case Technique::nishio_forcing_chain:
+    case Technique::multiple_forcing_chain:
+    case Technique::dynamic_forcing_chain:
+    case Technique::dynamic_forcing_chain_plus:
+    case Technique::nested_forcing_chain:
+      return Family::se_chain;
+    case Technique::remote_pair:
+    case Technique::x_chain:
+    case Technique::xy_chain:
+    case Technique::aic:
+    case Technique::continuous_nice_loop:
+    case Technique::discontinuous_nice_loop:
+    case Technique::als_xz:
+    case Technique::sue_de_coq:
+      return Family::modern_chain;
+    default:
+      return Family::other;
+  }
+}
+
+}  // namespace
+
+namespace logic_detail {
+
 std::string consequence(const Step& step, const Geometry& g) {
   std::string s;
   if (!step.eliminations.empty()) s += render_eliminations(step.eliminations, g);
@@ -66,7 +98,7 @@ std::string consequence(const Step& step, const Geometry& g) {
   return s;
 }
 
-}  // namespace
+}  // namespace logic_detail
 
 std::string render_eliminations(std::span<const CellDigit> eliminations, const Geometry& g) {
   // Group cells that lose the same digits, keeping the order of first mention.
@@ -98,6 +130,8 @@ std::string render_eliminations(std::span<const CellDigit> eliminations, const G
 }
 
 std::string step_title(const Step& step) {
+  if (family_of(step.technique) == Family::se_chain) return chain_title(step);
+  if (family_of(step.technique) == Family::modern_chain) return modern_title(step);
   switch (step.technique) {
     case Technique::unique_rectangle:
       return std::string(step.cells.size() > 4 ? "Unique Loop" : "Unique Rectangle") + " type " +
@@ -108,30 +142,14 @@ std::string step_title(const Step& step) {
       return step.variant ? "Sashimi X-Wing" : "Finned X-Wing";
     case Technique::finned_swordfish:
       return step.variant ? "Sashimi Swordfish" : "Finned Swordfish";
-    case Technique::x_cycle:
-    case Technique::y_cycle:
-    case Technique::forcing_chain:
-    case Technique::nishio_forcing_chain:
-    case Technique::multiple_forcing_chain:
-    case Technique::dynamic_forcing_chain:
-    case Technique::dynamic_forcing_chain_plus:
-    case Technique::nested_forcing_chain:
-      return chain_title(step);
-    case Technique::remote_pair:
-    case Technique::x_chain:
-    case Technique::xy_chain:
-    case Technique::aic:
-    case Technique::continuous_nice_loop:
-    case Technique::discontinuous_nice_loop:
-    case Technique::als_xz:
-    case Technique::sue_de_coq:
-      return modern_title(step);
     default:
       return std::string(technique_name(step.technique));
   }
 }
 
 std::string render_step(const Step& step, const Geometry& g) {
+  if (family_of(step.technique) == Family::se_chain) return render_chain(step, g);
+  if (family_of(step.technique) == Family::modern_chain) return render_modern(step, g);
   const std::string title = step_title(step);
   const std::string then = consequence(step, g);
   auto first_digit = [&] { return sym(lowest_digit(step.digits)); };
@@ -222,24 +240,6 @@ std::string render_step(const Step& step, const Geometry& g) {
       return title + " " + first_digit() + (step.variant == 2 ? " (wrap)" : " (trap)") +
              " colours " + join_cells(step.cells, g) + " / " +
              join_cells(step.secondary_cells, g) + " => " + then;
-    case Technique::x_cycle:
-    case Technique::y_cycle:
-    case Technique::forcing_chain:
-    case Technique::nishio_forcing_chain:
-    case Technique::multiple_forcing_chain:
-    case Technique::dynamic_forcing_chain:
-    case Technique::dynamic_forcing_chain_plus:
-    case Technique::nested_forcing_chain:
-      return render_chain(step, g);
-    case Technique::remote_pair:
-    case Technique::x_chain:
-    case Technique::xy_chain:
-    case Technique::aic:
-    case Technique::continuous_nice_loop:
-    case Technique::discontinuous_nice_loop:
-    case Technique::als_xz:
-    case Technique::sue_de_coq:
-      return render_modern(step, g);
     default: {
       std::string s = title;
       if (!step.cells.empty()) {

@@ -15,23 +15,13 @@ namespace nonet::logic_detail {
 
 bool find_aligned_triple_exclusion(const LogicState& s, Step& step) {
   const Geometry& g = s.geometry();
+  // Base cells, in index order, with their peers of two or three candidates.
   std::vector<int> bases;
-  std::vector<int> base_index(static_cast<std::size_t>(g.cell_count()), -1);
   std::vector<std::vector<int>> excluders;
-  for (int cell = 0; cell < g.cell_count(); ++cell) {
-    if (popcount(s.candidates(cell)) < 2) continue;
-    bool single = false;
-    std::vector<int> ex;
-    for (int p : g.peers(cell)) {
-      const int count = popcount(s.candidates(p));
-      if (count == 1) single = true;
-      if (count == 2 || count == 3) ex.push_back(p);
-    }
-    if (!single && !ex.empty()) {
-      base_index[static_cast<std::size_t>(cell)] = static_cast<int>(bases.size());
-      bases.push_back(cell);
-      excluders.push_back(std::move(ex));
-    }
+  aligned_exclusion_bases(s, 3, bases, excluders);
+  std::vector<int> base_index(static_cast<std::size_t>(g.cell_count()), -1);
+  for (std::size_t i = 0; i < bases.size(); ++i) {
+    base_index[static_cast<std::size_t>(bases[i])] = static_cast<int>(i);
   }
   const int count = static_cast<int>(bases.size());
   if (count < 3) return false;

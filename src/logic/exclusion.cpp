@@ -9,12 +9,11 @@
 
 namespace nonet::logic_detail {
 
-bool find_aligned_pair_exclusion(const LogicState& s, Step& step) {
+void aligned_exclusion_bases(const LogicState& s, int max_size, std::vector<int>& bases,
+                             std::vector<std::vector<int>>& excluders) {
   const Geometry& g = s.geometry();
-  // Base cells, in index order, with their bivalue peers. Like SE, a cell next
-  // to a naked single is skipped (singles come first anyway).
-  std::vector<int> bases;
-  std::vector<std::vector<int>> excluders;
+  bases.clear();
+  excluders.clear();
   for (int cell = 0; cell < g.cell_count(); ++cell) {
     if (popcount(s.candidates(cell)) < 2) continue;
     bool single = false;
@@ -22,13 +21,21 @@ bool find_aligned_pair_exclusion(const LogicState& s, Step& step) {
     for (int p : g.peers(cell)) {
       const int count = popcount(s.candidates(p));
       if (count == 1) single = true;
-      if (count == 2) ex.push_back(p);
+      if (count >= 2 && count <= max_size) ex.push_back(p);
     }
     if (!single && !ex.empty()) {
       bases.push_back(cell);
       excluders.push_back(std::move(ex));
     }
   }
+}
+
+bool find_aligned_pair_exclusion(const LogicState& s, Step& step) {
+  const Geometry& g = s.geometry();
+  // Base cells, in index order, with their bivalue peers.
+  std::vector<int> bases;
+  std::vector<std::vector<int>> excluders;
+  aligned_exclusion_bases(s, 2, bases, excluders);
   const int count = static_cast<int>(bases.size());
   if (count < 2) return false;
   return for_each_combination(count, 2, [&](Mask pick) {

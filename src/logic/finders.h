@@ -99,6 +99,12 @@ bool find_w_wing(const LogicState& s, Step& step);
 bool find_unique_loop(const LogicState& s, Step& step);
 bool find_bug(const LogicState& s, Step& step);
 bool find_aligned_pair_exclusion(const LogicState& s, Step& step);
+// The base cells of aligned pair / triple exclusion, in index order: cells of two
+// or more candidates with no naked single among their peers (as in SE: singles
+// come first anyway), each with its "excluders", the peers of 2..max_size
+// candidates; cells without excluders are left out.
+void aligned_exclusion_bases(const LogicState& s, int max_size, std::vector<int>& bases,
+                             std::vector<std::vector<int>>& excluders);
 bool find_skyscraper(const LogicState& s, Step& step);
 bool find_two_string_kite(const LogicState& s, Step& step);
 bool find_empty_rectangle(const LogicState& s, Step& step);

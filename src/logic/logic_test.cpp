@@ -7,6 +7,7 @@
 #include <set>
 
 #include "logic/finders.h"
+#include "support/logic_board.h"
 #include "nonet/format.h"
 #include "nonet/solver.h"
 #include "nonet/validate.h"
@@ -18,33 +19,8 @@ using namespace logic_detail;
 
 const Geometry& g9() { return *Geometry::get(3, 3); }
 
-// An empty 9x9 board where every cell starts with every candidate, narrowed by
-// hand to build a pattern.
-struct Board {
-  std::vector<Mask> marks = std::vector<Mask>(81, 0x1FF);
-  static int at(int r, int c) { return (r - 1) * 9 + (c - 1); }
-  void only(int r, int c, std::initializer_list<int> digits) {
-    Mask m = 0;
-    for (int d : digits) m |= digit_bit(d);
-    marks[at(r, c)] = m;
-  }
-  void drop(int r, int c, int digit) { marks[at(r, c)] &= ~digit_bit(digit); }
-  // Removes `digit` from every cell of a house except the listed cells.
-  void confine(int house, int digit, std::initializer_list<std::pair<int, int>> keep) {
-    for (int cell : g9().house_cells(house)) {
-      bool kept = false;
-      for (auto [r, c] : keep) kept |= cell == at(r, c);
-      if (!kept) marks[cell] &= ~digit_bit(digit);
-    }
-  }
-  LogicState state() const { return LogicState(Grid(g9()), marks); }
-};
-
-std::set<std::string> names(const std::vector<CellDigit>& list) {
-  std::set<std::string> out;
-  for (const CellDigit& e : list) out.insert(g9().cell_name(e.cell) + "<>" + std::to_string(e.digit));
-  return out;
-}
+using testing::Board;
+using testing::names;
 
 std::set<std::string> expect(std::initializer_list<std::string> list) { return {list}; }
 

@@ -14,6 +14,7 @@
 #include "nonet/generate.h"
 #include "nonet/logic.h"
 #include "nonet/solver.h"
+#include "support/logic_board.h"
 
 namespace nonet {
 namespace {
@@ -22,35 +23,8 @@ using namespace logic_detail;
 
 const Geometry& g9() { return *Geometry::get(3, 3); }
 
-// An empty board where every cell starts with every candidate, narrowed by hand.
-struct Board {
-  const Geometry& g;
-  std::vector<Mask> marks;
-  explicit Board(const Geometry& geometry)
-      : g(geometry),
-        marks(static_cast<std::size_t>(geometry.cell_count()), geometry.all_digits()) {}
-  int at(int r, int c) const { return g.cell(r - 1, c - 1); }
-  void only(int r, int c, std::initializer_list<int> digits) {
-    Mask m = 0;
-    for (int d : digits) m |= digit_bit(d);
-    marks[static_cast<std::size_t>(at(r, c))] = m;
-  }
-  // Removes `digit` from every cell of a house except the listed cells.
-  void confine(int house, int digit, std::initializer_list<std::pair<int, int>> keep) {
-    for (int cell : g.house_cells(house)) {
-      bool kept = false;
-      for (auto [r, c] : keep) kept |= cell == at(r, c);
-      if (!kept) marks[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
-    }
-  }
-  LogicState state() const { return LogicState(Grid(g), marks); }
-};
-
-std::set<std::string> names(const std::vector<CellDigit>& list, const Geometry& g = g9()) {
-  std::set<std::string> out;
-  for (const CellDigit& e : list) out.insert(g.cell_name(e.cell) + "<>" + std::to_string(e.digit));
-  return out;
-}
+using testing::Board;
+using testing::names;
 
 // A position met on a real puzzle: its values and its candidates (729
 // characters), checked against the puzzle's solution.

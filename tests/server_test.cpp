@@ -279,6 +279,12 @@ TEST_F(ServerTest, MalformedRequestsAreRefusedWithPlaces) {
   expect_error(post(port(), "/api/solve", {{"puzzle", json::array({1, "x"})}}), 400, "wrong_type");
   expect_error(post(port(), "/api/solve", {{"puzzle", json::object()}}), 400, "wrong_type");
   expect_error(post(port(), "/api/solve", {{"puzzle", kEasy}, {"box", "7x"}}), 400, "bad_value", "box");
+  // Numbers too large for int are refused, not wrapped into a small shape or cell.
+  expect_error(post(port(), "/api/solve", {{"puzzle", kEasy}, {"box", "4294967299x1"}}), 400,
+               "bad_value", "box");
+  expect_error(post(port(), "/api/generate", {{"box", "600000000x4334"}}), 400, "bad_value", "box");
+  expect_error(post(port(), "/api/hint", {{"puzzle", kEasy}, {"cell", "r4294967297c1"}}), 400,
+               "bad_value", "cell");
   expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", 0}}), 400, "bad_value", "limit");
   expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", "many"}}), 400, "wrong_type");
   expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", 1e300}}), 400, "wrong_type");

@@ -11,18 +11,11 @@
 namespace nonet::cli {
 
 bool parse_box(const std::string& text, int& rows, int& cols) {
-  const auto x = text.find_first_of("xX");
-  if (x == std::string::npos) return false;
-  try {
-    std::size_t used = 0;
-    rows = std::stoi(text.substr(0, x), &used);
-    if (used != x) return false;
-    cols = std::stoi(text.substr(x + 1), &used);
-    if (used != text.size() - x - 1) return false;
-  } catch (const std::exception&) {
-    return false;
-  }
-  return Geometry::get(rows, cols) != nullptr;
+  const Geometry* g = Geometry::from_shape(text);
+  if (!g) return false;
+  rows = g->box_rows();
+  cols = g->box_cols();
+  return true;
 }
 
 void add_batch_options(CLI::App& cmd, BatchOptions& options) {

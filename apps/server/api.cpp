@@ -155,19 +155,16 @@ std::optional<Grid> read_puzzle(const json& request, const ApiContext& context, 
   }
   ParseOptions options;
   if (const auto box = request.find("box"); box != request.end() && !box->is_null()) {
-    int rows = 0, cols = 0;
-    char x = 0, extra = 0;
-    const std::string s = box->is_string() ? box->get<std::string>() : std::string();
-    if (!box->is_string() ||
-        std::sscanf(s.c_str(), "%d%c%d%c", &rows, &x, &cols, &extra) != 3 || (x != 'x' && x != 'X') ||
-        !Geometry::get(rows, cols)) {
+    const Geometry* shaped =
+        box->is_string() ? Geometry::from_shape(box->get<std::string>()) : nullptr;
+    if (!shaped) {
       error = error_reply(400, "bad_value",
                           "\"box\" must be a box shape like \"3x2\" (rows x columns, side up to " +
                               std::to_string(kMaxSide) + ")");
       return std::nullopt;
     }
-    options.box_rows = rows;
-    options.box_cols = cols;
+    options.box_rows = shaped->box_rows();
+    options.box_cols = shaped->box_cols();
   }
   ParsedPuzzle parsed = parse_puzzle(text, options);
   if (!parsed.ok()) {
@@ -403,13 +400,8 @@ bool read_cell(const json& request, const Geometry& g, int& cell, ApiReply& erro
     return true;
   }
   if (it->is_string()) {
-    int row = 0, col = 0;
-    char extra = 0;
-    const std::string s = it->get<std::string>();
-    if ((std::sscanf(s.c_str(), "r%dc%d%c", &row, &col, &extra) == 2 ||
-         std::sscanf(s.c_str(), "R%dC%d%c", &row, &col, &extra) == 2) &&
-        row >= 1 && row <= g.side() && col >= 1 && col <= g.side()) {
-      cell = g.cell(row - 1, col - 1);
+    if (const int named = g.cell_from_name(it->get<std::string>()); named >= 0) {
+      cell = named;
       return true;
     }
   }
@@ -553,13 +545,8 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
   if (!read_int(request, "size", 4, context.limits.max_generate_side, side, error)) return error;
   g = Geometry::for_side(static_cast<int>(side));
   if (const auto box = request.find("box"); box != request.end() && !box->is_null()) {
-    int rows = 0, cols = 0;
-    char x = 0, extra = 0;
-    const std::string s = box->is_string() ? box->get<std::string>() : std::string();
-    const Geometry* shaped = nullptr;
-    if (box->is_string() && std::sscanf(s.c_str(), "%d%c%d%c", &rows, &x, &cols, &extra) == 3 &&
-        (x == 'x' || x == 'X'))
-      shaped = Geometry::get(rows, cols);
+    const Geometry* shaped =
+        box->is_string() ? Geometry::from_shape(box->get<std::string>()) : nullptr;
     if (!shaped || shaped->side() > context.limits.max_generate_side || shaped->side() < 4)
       return error_reply(400, "bad_value",
                          "\"box\" must be a box shape like \"3x2\" for a side from 4 to " +

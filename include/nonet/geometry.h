@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace nonet {
@@ -33,6 +34,9 @@ class Geometry {
   static const Geometry* for_cell_count(int cells);
   // The usual shape for a side of N, or nullptr.
   static const Geometry* for_side(int side);
+  // The shape written "RxC" (or "RXC"): two decimal numbers and nothing else, as
+  // "3x3" or "2x3". nullptr when the text is not of that form or names no board.
+  static const Geometry* from_shape(std::string_view text);
 
   int box_rows() const { return box_rows_; }
   int box_cols() const { return box_cols_; }
@@ -69,6 +73,9 @@ class Geometry {
 
   // Names as players read them, 1-based: "r3c4", "row 3", "column 4", "box 5".
   std::string cell_name(int cell) const;
+  // The cell a name like "r3c4" (or "R3C4") stands for, or -1 when the text is not
+  // such a name or lies off the board.
+  int cell_from_name(std::string_view name) const;
   std::string house_name(int house) const;
   // "9x9" or, when the box shape is not the usual one for the side, "6x6 (3x2 boxes)".
   std::string describe() const;

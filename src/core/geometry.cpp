@@ -1,6 +1,7 @@
 #include "nonet/geometry.h"
 
 #include <cassert>
+#include <charconv>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
@@ -43,7 +44,11 @@ Geometry::Geometry(int box_rows, int box_cols)
 }
 
 const Geometry* Geometry::get(int box_rows, int box_cols) {
-  if (box_rows < 1 || box_cols < 1 || box_rows * box_cols > kMaxSide) return nullptr;
+  // Each side is bounded before the product is formed, so huge values cannot overflow.
+  if (box_rows < 1 || box_cols < 1 || box_rows > kMaxSide || box_cols > kMaxSide ||
+      box_rows * box_cols > kMaxSide) {
+    return nullptr;
+  }
   // Built on first use and never changed afterwards, so the pointers handed out
   // stay valid and may be read from any thread.
   static std::mutex mutex;
@@ -62,6 +67,38 @@ const Geometry* Geometry::for_side(int side) {
     if (side % r == 0) best = r;
   }
   return get(best, side / best);
+}
+
+namespace {
+
+// A whole decimal number; from_chars reports one too large for int instead of
+// wrapping it, so "4294967297" is refused rather than read as 1.
+bool whole_number(std::string_view text, int& value) {
+  const char* end = text.data() + text.size();
+  const auto [stop, ec] = std::from_chars(text.data(), end, value);
+  return !text.empty() && ec == std::errc() && stop == end;
+}
+
+}  // namespace
+
+const Geometry* Geometry::from_shape(std::string_view text) {
+  const auto x = text.find_first_of("xX");
+  if (x == std::string_view::npos) return nullptr;
+  int rows = 0, cols = 0;
+  if (!whole_number(text.substr(0, x), rows) || !whole_number(text.substr(x + 1), cols))
+    return nullptr;
+  return get(rows, cols);
+}
+
+int Geometry::cell_from_name(std::string_view name) const {
+  if (name.size() < 4 || (name[0] != 'r' && name[0] != 'R')) return -1;
+  const auto c = name.find_first_of(name[0] == 'r' ? "c" : "C");
+  if (c == std::string_view::npos) return -1;
+  int row = 0, col = 0;
+  if (!whole_number(name.substr(1, c - 1), row) || !whole_number(name.substr(c + 1), col))
+    return -1;
+  if (row < 1 || row > side_ || col < 1 || col > side_) return -1;
+  return cell(row - 1, col - 1);
 }
 
 const Geometry* Geometry::for_cell_count(int cells) {

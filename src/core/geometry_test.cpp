@@ -58,6 +58,27 @@ TEST(Geometry, ShapeFromCellCount) {
   EXPECT_EQ(Geometry::for_cell_count(80), nullptr);
   EXPECT_EQ(Geometry::get(6, 6), nullptr) << "36 is above the widest side";
   EXPECT_EQ(Geometry::get(0, 3), nullptr);
+  EXPECT_EQ(Geometry::get(600000000, 4334), nullptr) << "a product beyond int is refused";
+  EXPECT_EQ(Geometry::get(1, 2147483647), nullptr);
+  EXPECT_EQ(Geometry::get(-65536, -65536), nullptr);
+}
+
+TEST(Geometry, ShapesAndCellNamesFromText) {
+  EXPECT_EQ(Geometry::from_shape("3x3"), Geometry::get(3, 3));
+  EXPECT_EQ(Geometry::from_shape("2X3"), Geometry::get(2, 3));
+  for (const char* bad : {"", "x", "3x", "x3", "3x3x", "3 x3", "+3x3", "-3x3", "3x3 ", "6x6",
+                          "600000000x4334", "4294967299x1", "1x4294967299", "3y3", "0x9"}) {
+    EXPECT_EQ(Geometry::from_shape(bad), nullptr) << '"' << bad << '"';
+  }
+  const Geometry& g = *Geometry::get(3, 3);
+  EXPECT_EQ(g.cell_from_name("r1c1"), 0);
+  EXPECT_EQ(g.cell_from_name("r3c5"), g.cell(2, 4));
+  EXPECT_EQ(g.cell_from_name("R9C9"), 80);
+  for (const char* bad : {"", "r1", "r1c", "rc1", "r0c1", "r10c1", "r1c10", "r1C1", "R1c1",
+                          "r4294967297c1", "r1c4294967297", "r-1c1", "r1c1x", " r1c1", "c1r1"}) {
+    EXPECT_EQ(g.cell_from_name(bad), -1) << '"' << bad << '"';
+  }
+  EXPECT_EQ(Geometry::get(4, 4)->cell_from_name("r16c16"), 255);
 }
 
 TEST(Geometry, Symbols) {

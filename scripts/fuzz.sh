@@ -4,6 +4,7 @@
 #   scripts/fuzz.sh            # 60 s per harness
 #   scripts/fuzz.sh 20         # 20 s per harness (what scripts/test.sh runs)
 #   FUZZ_BUILD=build/fuzz scripts/fuzz.sh 600 fuzz_api   # one harness, longer
+#   FUZZ_SEED=1 scripts/fuzz.sh 20   # a fixed random seed: the same inputs each run
 #
 # Builds the `fuzz` preset (clang, -fsanitize=fuzzer,address,undefined). Each
 # run starts from the checked-in seeds in fuzz/corpus/<harness>/ and keeps what
@@ -32,6 +33,7 @@ for h in "${harnesses[@]}"; do
   # -timeout: one input taking longer than 10 s is reported as a hang;
   # -rss_limit_mb bounds memory; -max_len lets bodies grow past the seeds.
   if ! "$build/fuzz/$h" "$work" "fuzz/corpus/$h" -max_total_time="$seconds" -timeout=10 \
+      ${FUZZ_SEED:+-seed="$FUZZ_SEED"} \
       -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 \
       -artifact_prefix="$build/artifacts/$h-" >"$log" 2>&1; then
     tail -n 40 "$log" >&2

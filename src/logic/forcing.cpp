@@ -221,6 +221,15 @@ class BasicRules {
     cur_ = &cur;
     store_.clear();
     hint_ = 0;
+    pos_.assign(static_cast<std::size_t>(g_.house_count() * n_), 0);
+    for (int h = 0; h < g_.house_count(); ++h) {
+      int i = 0;
+      for (int c : g_.house_cells(h)) {
+        for (Mask r = this->cur(c); r; r &= r - 1)
+          pos_[static_cast<std::size_t>(h * n_ + std::countr_zero(r))] |= Mask{1} << i;
+        ++i;
+      }
+    }
     const std::size_t before = out.size();
     locking(out);
     if (out.size() == before) hidden_pairs(out);
@@ -244,6 +253,16 @@ class BasicRules {
         return g_.box_of(cell) == i;
     }
   }
+  int house_index_of_kind(int cell, HouseKind kind) const {
+    switch (kind) {
+      case HouseKind::row:
+        return g_.row_of(cell);
+      case HouseKind::column:
+        return g_.col_of(cell);
+      default:
+        return g_.box_of(cell);
+    }
+  }
   int empty_in(int h) const {
     int k = 0;
     for (int c : g_.house_cells(h)) k += b_.empty[static_cast<std::size_t>(c)];
@@ -251,13 +270,7 @@ class BasicRules {
   }
   // Positions of `digit` in house `h` of the reduced grid (bit i = i-th cell).
   Mask positions(int h, int digit) const {
-    Mask m = 0;
-    int i = 0;
-    for (int c : g_.house_cells(h)) {
-      if (cur(c) & digit_bit(digit)) m |= Mask{1} << i;
-      ++i;
-    }
-    return m;
+    return pos_[static_cast<std::size_t>(h * n_ + digit - 1)];
   }
   void emit(const std::vector<int>& removed, std::vector<Derived>& out) {
     if (removed.empty() || parents_.empty()) return;
@@ -275,28 +288,29 @@ class BasicRules {
         const Mask bit = digit_bit(digit);
         for (int i1 = 0; i1 < n_; ++i1) {
           const int h1 = house_of_kind(g_, k1, i1);
-          if (popcount(positions(h1, digit)) < 2) continue;
-          for (int i2 = 0; i2 < n_; ++i2) {
-            const int h2 = house_of_kind(g_, k2, i2);
-            if (!houses_cross(g_, h1, h2)) continue;
-            bool inside = true;
-            for (int c : g_.house_cells(h1)) {
-              if ((cur(c) & bit) && !in_house(c, h2)) inside = false;
-            }
-            if (!inside) continue;
-            removed_.clear();
-            for (int c : g_.house_cells(h2)) {
-              if ((cur(c) & bit) && !in_house(c, h1)) removed_.push_back(cand(c, digit));
-            }
-            std::sort(removed_.begin(), removed_.end());
-            parents_.clear();
-            for (int c : g_.house_cells(h1)) {
-              if ((orig(c) & bit) && !(cur(c) & bit) && !in_house(c, h2)) {
-                parents_.push_back(cand(c, digit));
-              }
-            }
-            emit(removed_, out);
+          const Mask places = positions(h1, digit);
+          if (popcount(places) < 2) continue;
+          // Only the house of kind k2 through the first place can hold them all.
+          const std::span<const int> cells1 = g_.house_cells(h1);
+          const int first = cells1[static_cast<std::size_t>(std::countr_zero(places))];
+          const int h2 = house_of_kind(g_, k2, house_index_of_kind(first, k2));
+          bool inside = true;
+          for (Mask p = places; p; p &= p - 1) {
+            if (!in_house(cells1[static_cast<std::size_t>(std::countr_zero(p))], h2)) inside = false;
           }
+          if (!inside) continue;
+          removed_.clear();
+          for (int c : g_.house_cells(h2)) {
+            if ((cur(c) & bit) && !in_house(c, h1)) removed_.push_back(cand(c, digit));
+          }
+          std::sort(removed_.begin(), removed_.end());
+          parents_.clear();
+          for (int c : g_.house_cells(h1)) {
+            if ((orig(c) & bit) && !(cur(c) & bit) && !in_house(c, h2)) {
+              parents_.push_back(cand(c, digit));
+            }
+          }
+          emit(removed_, out);
         }
       }
     }
@@ -426,6 +440,7 @@ class BasicRules {
   const std::vector<Mask>* cur_ = nullptr;
   std::vector<int> removed_, parents_;
   std::deque<std::vector<int>> store_;
+  std::vector<Mask> pos_;  // per house and digit: positions in the reduced grid
   int hint_ = 0;
 };
 
@@ -443,6 +458,7 @@ class UnaryRule {
     collector_.reset(cands_);
     on_seen_.assign(static_cast<std::size_t>(cands_), 0);
     off_seen_.assign(static_cast<std::size_t>(cands_), 0);
+    links();
     for (int pass = 0; pass < 2; ++pass) {
       const bool y = pass == 1;
       for (int cell = 0; cell < g_.cell_count(); ++cell) {
@@ -478,6 +494,37 @@ class UnaryRule {
     return static_cast<int>(arena_.size()) - 1;
   }
 
+  // The grid does not change while the rule runs, so each candidate's links are
+  // found once rather than on every visit: the same digit in its houses (box,
+  // then row and column without the box's cells), and per house the one other
+  // place of the digit when there are exactly two.
+  void links() {
+    weak_beg_.assign(static_cast<std::size_t>(cands_) + 1, 0);
+    weak_.clear();
+    conj_.assign(static_cast<std::size_t>(cands_) * 3, -1);
+    for (int cell = 0; cell < g_.cell_count(); ++cell) {
+      const auto hs = houses(cell);
+      for (int d = 0; d < n_; ++d) {
+        const int q = cell * n_ + d;
+        weak_beg_[static_cast<std::size_t>(q)] = static_cast<int>(weak_.size());
+        const Mask bit = Mask{1} << d;
+        if (!(at(cell) & bit)) continue;
+        for (std::size_t k = 0; k < 3; ++k) {
+          int count = 0, other = -1;
+          for (int c : g_.house_cells(hs[k])) {
+            if (!(at(c) & bit)) continue;
+            ++count;
+            if (c == cell) continue;
+            other = c;
+            if (k == 0 || g_.box_of(c) != g_.box_of(cell)) weak_.push_back(c * n_ + d);
+          }
+          if (count == 2) conj_[static_cast<std::size_t>(q) * 3 + k] = other * n_ + d;
+        }
+      }
+    }
+    weak_beg_[static_cast<std::size_t>(cands_)] = static_cast<int>(weak_.size());
+  }
+
   void forcing(int src, bool on, bool y) {
     arena_.clear();
     for (int c : touched_)
@@ -511,14 +558,10 @@ class UnaryRule {
             if (visit(cell * n_ + std::countr_zero(r))) return;
           }
         }
-        const auto hs = houses(cell);
-        for (std::size_t k = 0; k < 3; ++k) {
-          for (int c : g_.house_cells(hs[k])) {
-            if (c == cell || !(at(c) & digit_bit(digit))) continue;
-            // The box comes first; its cells are skipped in the row and column.
-            if (k > 0 && g_.box_of(c) == g_.box_of(cell)) continue;
-            if (visit(c * n_ + digit - 1)) return;
-          }
+        const int* w = weak_.data();
+        for (int k = weak_beg_[static_cast<std::size_t>(pc)], e = weak_beg_[static_cast<std::size_t>(pc) + 1];
+             k < e; ++k) {
+          if (visit(w[k])) return;
         }
       }
       pend_on_.clear();
@@ -546,19 +589,12 @@ class UnaryRule {
         }
         int seen[3] = {-1, -1, -1};
         int ns = 0;
-        for (int h : houses(cell)) {
-          int count = 0, other = -1;
-          for (int c : g_.house_cells(h)) {
-            if (at(c) & digit_bit(digit)) {
-              ++count;
-              if (c != cell) other = c;
-            }
-          }
-          if (count != 2) continue;
-          const int q = other * n_ + digit - 1;
-          if (q == cell_hit || std::find(seen, seen + ns, q) != seen + ns) continue;
+        const auto hs = houses(cell);
+        for (std::size_t k = 0; k < 3; ++k) {
+          const int q = conj_[static_cast<std::size_t>(pc) * 3 + k];
+          if (q < 0 || q == cell_hit || std::find(seen, seen + ns, q) != seen + ns) continue;
           seen[ns++] = q;
-          if (visit(q, h)) return;
+          if (visit(q, hs[k])) return;
         }
       }
       pend_off_.clear();
@@ -626,6 +662,7 @@ class UnaryRule {
   std::vector<PathNode> arena_;
   std::vector<char> on_seen_, off_seen_;
   std::vector<int> touched_, pend_on_, pend_off_, next_, removed_;
+  std::vector<int> weak_beg_, weak_, conj_;
 };
 
 class ForcingSearch {
@@ -671,6 +708,26 @@ class ForcingSearch {
  private:
   void start(const std::vector<Mask>& grid) {
     orig_ = grid;
+    if (slot_.empty()) {
+      slot_.resize(static_cast<std::size_t>(g_.cell_count()) * 3);
+      for (int h = 0; h < g_.house_count(); ++h) {
+        int i = 0;
+        for (int c : g_.house_cells(h)) {
+          const auto hs = houses(c);
+          const std::size_t k = static_cast<std::size_t>(std::find(hs.begin(), hs.end(), h) - hs.begin());
+          slot_[static_cast<std::size_t>(c) * 3 + k] = i++;
+        }
+      }
+    }
+    pos_orig_.assign(static_cast<std::size_t>(g_.house_count() * n_), 0);
+    for (int c = 0; c < g_.cell_count(); ++c) {
+      const auto hs = houses(c);
+      for (Mask r = orig(c); r; r &= r - 1) {
+        const int d = std::countr_zero(r);
+        for (std::size_t k = 0; k < 3; ++k)
+          pos_orig_[static_cast<std::size_t>(hs[k] * n_ + d)] |= Mask{1} << slot(c, k);
+      }
+    }
     found_ = false;
     best_ = Rank{};
     nested_cplx_.clear();
@@ -705,11 +762,20 @@ class ForcingSearch {
   }
   Mask cur(int cell) const { return cur_[static_cast<std::size_t>(cell)]; }
   Mask orig(int cell) const { return orig_[static_cast<std::size_t>(cell)]; }
+  // The index of `cell` within the k-th of houses(cell).
+  int slot(int cell, std::size_t k) const { return slot_[static_cast<std::size_t>(cell) * 3 + k]; }
+  // Positions of a digit in a house (bit i: the house's i-th cell), before the
+  // chain and in its reduced grid.
+  Mask& pos_cur(int h, int digit) { return pos_cur_[static_cast<std::size_t>(h * n_ + digit - 1)]; }
+  Mask pos_orig(int h, int digit) const {
+    return pos_orig_[static_cast<std::size_t>(h * n_ + digit - 1)];
+  }
 
   // SE's doChaining: completes `imp` from its assumption. Returns true on a
   // contradiction, with the on and off halves in `on_idx` / `off_idx`.
   bool chain(Implications& imp, int& on_idx, int& off_idx) {
     cur_ = orig_;
+    pos_cur_ = pos_orig_;
     const bool y = !spec_.nishio;
     const bool dynamic = spec_.dynamic;
     std::vector<int>& pend_on = pend_on_;
@@ -742,11 +808,12 @@ class ForcingSearch {
             if (visit(cand(cell, std::countr_zero(r) + 1))) return true;
           }
         }
-        const Mask bit = digit_bit(digit);
         for (int h : houses(cell)) {
-          for (int c : g_.house_cells(h)) {
+          const std::span<const int> cells = g_.house_cells(h);
+          for (Mask m = pos_cur(h, digit); m; m &= m - 1) {
             // A cell met in an earlier house is already off (or the source).
-            if (c == cell || !(cur(c) & bit)) continue;
+            const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
+            if (c == cell) continue;
             if (visit(cand(c, digit))) return true;
           }
         }
@@ -773,15 +840,15 @@ class ForcingSearch {
             }
           }
         }
-        for (int h : houses(cell)) {
-          int count = 0, other = -1;
-          for (int c : g_.house_cells(h)) {
-            if (cur(c) & bit) {
-              ++count;
-              if (c != cell) other = c;
-            }
-          }
-          if (count != 2) continue;
+        const auto hs = houses(cell);
+        for (std::size_t k = 0; k < 3; ++k) {
+          const int h = hs[k];
+          const Mask places = pos_cur(h, digit);
+          if (popcount(places) != 2) continue;
+          // The last place other than the cell itself.
+          const Mask others = places & ~(Mask{1} << slot(cell, k));
+          const std::span<const int> cells = g_.house_cells(h);
+          const int other = cells[static_cast<std::size_t>(31 - std::countl_zero(others))];
           const int q = cand(other, digit);
           if (std::find(found_on_.begin(), found_on_.end(), q) != found_on_.end()) continue;
           found_on_.push_back(q);
@@ -789,15 +856,17 @@ class ForcingSearch {
           found_beg_.push_back(static_cast<int>(found_par_.size()));
           found_par_.push_back(p);
           if (dynamic) {
-            for (int c : g_.house_cells(h)) {
-              if ((orig(c) & bit) && !(cur(c) & bit)) {
-                found_par_.push_back(imp.find(off_id(cand(c, digit))));
-              }
+            for (Mask m = pos_orig(h, digit) & ~places; m; m &= m - 1) {
+              const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
+              found_par_.push_back(imp.find(off_id(cand(c, digit))));
             }
           }
         }
         found_beg_.push_back(static_cast<int>(found_par_.size()));
-        if (dynamic) cur_[static_cast<std::size_t>(cell)] &= ~bit;
+        if (dynamic) {
+          cur_[static_cast<std::size_t>(cell)] &= ~bit;
+          for (std::size_t k = 0; k < 3; ++k) pos_cur(hs[k], digit) &= ~(Mask{1} << slot(cell, k));
+        }
         for (std::size_t k = 0; k < found_on_.size(); ++k) {
           const int q = found_on_[k];
           const int* par = found_par_.data() + found_beg_[k];
@@ -1090,6 +1159,8 @@ class ForcingSearch {
   bool collect_ = false;
   const std::vector<Mask>* origin_ = nullptr;  // collecting: the grid the outer chain started from
   std::vector<Mask> orig_, cur_;
+  std::vector<Mask> pos_orig_, pos_cur_;  // per house and digit
+  std::vector<int> slot_;                 // per cell and k: index in houses(cell)[k]
   std::vector<Implications> by_value_, by_pos_;
   Implications off_imp_;
   std::vector<int> pend_on_, pend_off_, stack_, parents_, removed_;

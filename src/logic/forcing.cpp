@@ -32,6 +32,8 @@
 #include <algorithm>
 #include <deque>
 #include <memory>
+#include <string>
+#include <unordered_map>
 
 #include "logic/chains.h"
 
@@ -708,6 +710,8 @@ class ForcingSearch {
  private:
   void start(const std::vector<Mask>& grid) {
     orig_ = grid;
+    memo_.clear();
+    memo_bytes_ = 0;
     if (slot_.empty()) {
       slot_.resize(static_cast<std::size_t>(g_.cell_count()) * 3);
       for (int h = 0; h < g_.house_count(); ++h) {
@@ -889,21 +893,16 @@ class ForcingSearch {
   // The rules of this level on the reduced grid; their removals become off
   // nodes. Returns true when one was added.
   bool advanced(Implications& imp, std::vector<int>& pend_off) {
-    derived_.clear();
-    if (basic_.derive(orig_, cur_, derived_) == 0 && spec_.level >= 2) {
-      for (std::size_t k = 0; k < rule_count(); ++k) {
-        if (derive_rule(k) > 0 || b_.stopped) break;
-      }
-    }
+    const Derivation& found = derivation();
     if (b_.stopped) return false;
     bool added = false;
     int last_hint = -1, last_nested = -1;
-    for (const Derived& d : derived_) {
+    for (const Derivation::Item& d : found.items) {
       if (imp.find(off_id(d.cand)) >= 0) continue;
       parents_.clear();
-      for (int q : *d.parents) {
-        const int k = imp.find(off_id(q));
-        if (k >= 0) parents_.push_back(k);
+      for (int k = d.pbeg; k < d.pend; ++k) {
+        const int i = imp.find(off_id(found.parents[static_cast<std::size_t>(k)]));
+        if (i >= 0) parents_.push_back(i);
       }
       int nested = kNoCause;
       if (d.nested >= 0) {
@@ -919,6 +918,48 @@ class ForcingSearch {
       added = true;
     }
     return added;
+  }
+
+  // What the rules of this level remove from a reduced grid, with the struck
+  // candidates each removal depends on.
+  struct Derivation {
+    struct Item {
+      int cand, pbeg, pend, nested, hint;
+    };
+    std::vector<Item> items;
+    std::vector<int> parents;
+  };
+
+  // The rules' removals on cur_. Many chainings of one search run out of
+  // consequences on the same reduced grid, so each grid's answer is kept for
+  // the rest of the search (the parents depend only on it and on orig_).
+  const Derivation& derivation() {
+    key_.assign(reinterpret_cast<const char*>(cur_.data()), cur_.size() * sizeof(Mask));
+    if (const auto it = memo_.find(key_); it != memo_.end()) return it->second;
+    derived_.clear();
+    if (basic_.derive(orig_, cur_, derived_) == 0 && spec_.level >= 2) {
+      for (std::size_t k = 0; k < rule_count(); ++k) {
+        if (derive_rule(k) > 0 || b_.stopped) break;
+      }
+    }
+    scratch_.items.clear();
+    scratch_.parents.clear();
+    if (b_.stopped) return scratch_;  // incomplete: not kept
+    Derivation d;
+    d.items.reserve(derived_.size());
+    for (const Derived& x : derived_) {
+      const int beg = static_cast<int>(d.parents.size());
+      d.parents.insert(d.parents.end(), x.parents->begin(), x.parents->end());
+      d.items.push_back({x.cand, beg, static_cast<int>(d.parents.size()), x.nested, x.hint});
+    }
+    const std::size_t bytes = key_.size() + d.items.size() * sizeof(Derivation::Item) +
+                              d.parents.size() * sizeof(int) + 64;
+    if (memo_bytes_ + bytes > kMemoBytes) {  // full: answer without keeping
+      scratch_ = std::move(d);
+      return scratch_;
+    }
+    memo_bytes_ += bytes;
+    return memo_.emplace(key_, std::move(d)).first->second;
   }
 
   // SE's chaining rules of each level, after the basic ones.
@@ -1175,6 +1216,11 @@ class ForcingSearch {
   std::unique_ptr<UnaryRule> unary_;
   std::vector<std::unique_ptr<ForcingSearch>> rules_;
   std::vector<Derived> derived_;
+  std::unordered_map<std::string, Derivation> memo_;  // by reduced grid, for one start()
+  static constexpr std::size_t kMemoBytes = std::size_t{32} << 20;  // per search level
+  std::size_t memo_bytes_ = 0;
+  std::string key_;
+  Derivation scratch_;
   Collector collector_;
   Rank best_;
   bool found_ = false;

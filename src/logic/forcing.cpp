@@ -446,9 +446,10 @@ class BasicRules {
   int hint_ = 0;
 };
 
-// SE's forcing X- and XY-chains (6.6 / 7.0 + length) on a reduced grid, every
-// hint collected, as the rule of level 2 and 3 chains. (SE's cycles, which the
-// same producer also finds, are not used as nested rules here.)
+// SE's "forcing chains & cycles" producer on a reduced grid, every hint
+// collected, as the rule of level 2 and 3 chains: bidirectional X-, Y- and
+// XY-cycles (6.5 / 7.0 + length) and forcing X- and XY-chains (6.6 / 7.0 +
+// length).
 class UnaryRule {
  public:
   explicit UnaryRule(const Geometry& g) : g_(g), n_(g_.side()), cands_(g_.cell_count() * n_) {}
@@ -461,13 +462,17 @@ class UnaryRule {
     on_seen_.assign(static_cast<std::size_t>(cands_), 0);
     off_seen_.assign(static_cast<std::size_t>(cands_), 0);
     links();
-    for (int pass = 0; pass < 2; ++pass) {
-      const bool y = pass == 1;
+    // SE's three passes: X-links, Y-links (cycles only, from bivalue cells),
+    // both; from each candidate the cycles first, then the forcing chains.
+    for (int pass = 0; pass < 3; ++pass) {
+      const bool y = pass != 0, x = pass != 1;
       for (int cell = 0; cell < g_.cell_count(); ++cell) {
         const Mask m = at(cell);
-        if (popcount(m) < 2) continue;
+        if (popcount(m) < 2 || (!x && popcount(m) > 2)) continue;
         for (Mask r = m; r; r &= r - 1) {
           const int cand = cell * n_ + std::countr_zero(r);
+          cycles(cand, y, x);
+          if (!x) continue;
           forcing(cand, true, y);
           forcing(cand, false, y);
         }
@@ -503,6 +508,7 @@ class UnaryRule {
   void links() {
     weak_beg_.assign(static_cast<std::size_t>(cands_) + 1, 0);
     weak_.clear();
+    weak_house_.clear();
     conj_.assign(static_cast<std::size_t>(cands_) * 3, -1);
     for (int cell = 0; cell < g_.cell_count(); ++cell) {
       const auto hs = houses(cell);
@@ -518,7 +524,10 @@ class UnaryRule {
             ++count;
             if (c == cell) continue;
             other = c;
-            if (k == 0 || g_.box_of(c) != g_.box_of(cell)) weak_.push_back(c * n_ + d);
+            if (k == 0 || g_.box_of(c) != g_.box_of(cell)) {
+              weak_.push_back(c * n_ + d);
+              weak_house_.push_back(hs[k]);
+            }
           }
           if (count == 2) conj_[static_cast<std::size_t>(q) * 3 + k] = other * n_ + d;
         }
@@ -605,6 +614,136 @@ class UnaryRule {
     }
   }
 
+  // Whether (cand, on) is a strict ancestor of arena node `node`.
+  bool is_ancestor(int node, int cand, bool on) const {
+    for (int p = arena_[static_cast<std::size_t>(node)].parent; p >= 0;
+         p = arena_[static_cast<std::size_t>(p)].parent) {
+      const PathNode& a = arena_[static_cast<std::size_t>(p)];
+      if (a.cand == cand && a.on == on) return true;
+    }
+    return false;
+  }
+
+  // SE's bidirectional cycles from `src` on, breadth first: on nodes are met
+  // once, off nodes once per path (only a node's own ancestors are excluded);
+  // a path that meets `src` on again after at least four links is a cycle.
+  // Off nodes keep their cause (the cell, or the house they share with their
+  // parent) because the reversed cycle reads them as on nodes.
+  void cycles(int src, bool y, bool x) {
+    arena_.clear();
+    for (int c : touched_)
+      on_seen_[static_cast<std::size_t>(c)] = off_seen_[static_cast<std::size_t>(c)] = 0;
+    touched_.clear();
+    cyc_on_.assign(1, push(src, true, -1, kNoCause));
+    cyc_off_.clear();
+    cyc_found_.clear();
+    next_.clear();
+    on_seen_[static_cast<std::size_t>(src)] = 1;
+    touched_.push_back(src);
+    int length = 0;
+    while (!cyc_on_.empty() || !cyc_off_.empty()) {
+      ++length;
+      for (int p : cyc_on_) {
+        const int pc = arena_[static_cast<std::size_t>(p)].cand;
+        const int cell = cell_of(pc);
+        if (y) {
+          for (Mask r = at(cell) & ~digit_bit(digit_of(pc)); r; r &= r - 1) {
+            const int q = cell * n_ + std::countr_zero(r);
+            if (!is_ancestor(p, q, false)) cyc_off_.push_back(push(q, false, p, kCellCause));
+          }
+        }
+        for (int k = weak_beg_[static_cast<std::size_t>(pc)], e = weak_beg_[static_cast<std::size_t>(pc) + 1];
+             k < e; ++k) {
+          const int q = weak_[static_cast<std::size_t>(k)];
+          if (!is_ancestor(p, q, false))
+            cyc_off_.push_back(push(q, false, p, weak_house_[static_cast<std::size_t>(k)]));
+        }
+      }
+      cyc_on_.clear();
+      ++length;
+      for (int p : cyc_off_) {
+        const int pc = arena_[static_cast<std::size_t>(p)].cand;
+        const int cell = cell_of(pc), digit = digit_of(pc);
+        auto take = [&](int q, int cause) {
+          if (length >= 4 && q == src) cyc_found_.push_back(push(q, true, p, cause));
+          if (!on_seen_[static_cast<std::size_t>(q)]) {
+            on_seen_[static_cast<std::size_t>(q)] = 1;
+            touched_.push_back(q);
+            next_.push_back(push(q, true, p, cause));
+          }
+        };
+        int cell_hit = -1;
+        if (y && popcount(at(cell)) == 2) {
+          cell_hit = cell * n_ + lowest_digit(at(cell) & ~digit_bit(digit)) - 1;
+          take(cell_hit, kCellCause);
+        }
+        if (!x) continue;
+        int seen[3] = {-1, -1, -1};
+        int ns = 0;
+        const auto hs = houses(cell);
+        for (std::size_t k = 0; k < 3; ++k) {
+          const int q = conj_[static_cast<std::size_t>(pc) * 3 + k];
+          if (q < 0 || q == cell_hit || std::find(seen, seen + ns, q) != seen + ns) continue;
+          seen[ns++] = q;
+          take(q, hs[k]);
+        }
+      }
+      cyc_off_.clear();
+      cyc_on_.swap(next_);
+      next_.clear();
+    }
+    for (int end : cyc_found_) cycle_hint(end, y, x);
+  }
+
+  // A cycle removes each candidate outside its cells that sees one of its on
+  // nodes and one of its off nodes with the same digit.
+  void cycle_hint(int end, bool y, bool x) {
+    int complexity = 0;
+    cyc_cells_.clear();
+    for (int p = end; arena_[static_cast<std::size_t>(p)].parent >= 0;
+         p = arena_[static_cast<std::size_t>(p)].parent) {
+      const int c = cell_of(arena_[static_cast<std::size_t>(p)].cand);
+      if (std::find(cyc_cells_.begin(), cyc_cells_.end(), c) == cyc_cells_.end()) cyc_cells_.push_back(c);
+      ++complexity;
+    }
+    const Rank rank{chain_difficulty(y && x ? 7.0 : 6.5, complexity), complexity,
+                    y && x ? 4 : (y ? 3 : 2)};
+    fwd_.clear();
+    back_.clear();
+    for (int p = end; arena_[static_cast<std::size_t>(p)].parent >= 0;
+         p = arena_[static_cast<std::size_t>(p)].parent) {
+      const PathNode& a = arena_[static_cast<std::size_t>(p)];
+      const int digit = digit_of(a.cand);
+      for (int c : g_.peers(cell_of(a.cand))) {
+        if (!(at(c) & digit_bit(digit))) continue;
+        if (std::find(cyc_cells_.begin(), cyc_cells_.end(), c) != cyc_cells_.end()) continue;
+        (a.on ? fwd_ : back_).push_back(c * n_ + digit - 1);
+      }
+    }
+    removed_.clear();
+    for (int q : fwd_) {
+      if (std::find(back_.begin(), back_.end(), q) == back_.end()) continue;
+      if (std::find(removed_.begin(), removed_.end(), q) == removed_.end()) removed_.push_back(q);
+    }
+    std::sort(removed_.begin(), removed_.end());
+    if (removed_.empty() || !collector_.wanted(rank, removed_)) return;
+    // The rule parents of both directions: the cycle's on nodes, and its off
+    // nodes, which are the on nodes of the cycle read backwards.
+    std::vector<int> parents;
+    for (int p = end; arena_[static_cast<std::size_t>(p)].parent >= 0;
+         p = arena_[static_cast<std::size_t>(p)].parent) {
+      const PathNode& nd = arena_[static_cast<std::size_t>(p)];
+      if (nd.on && nd.cause != kNoCause) rule_parents(nd.cand, nd.cause, *origin_, *grid_, g_, parents);
+    }
+    for (int p = end; arena_[static_cast<std::size_t>(p)].parent >= 0;
+         p = arena_[static_cast<std::size_t>(p)].parent) {
+      const PathNode& nd = arena_[static_cast<std::size_t>(p)];
+      if (!nd.on && nd.cause != kNoCause) rule_parents(nd.cand, nd.cause, *origin_, *grid_, g_, parents);
+    }
+    if (parents.empty()) return;
+    collector_.take(rank, removed_, std::move(parents), complexity);
+  }
+
   void hint(int target, bool y) {
     int complexity = 0;
     for (int p = target; p >= 0; p = arena_[static_cast<std::size_t>(p)].parent) ++complexity;
@@ -664,7 +803,8 @@ class UnaryRule {
   std::vector<PathNode> arena_;
   std::vector<char> on_seen_, off_seen_;
   std::vector<int> touched_, pend_on_, pend_off_, next_, removed_;
-  std::vector<int> weak_beg_, weak_, conj_;
+  std::vector<int> weak_beg_, weak_, weak_house_, conj_;
+  std::vector<int> cyc_on_, cyc_off_, cyc_found_, cyc_cells_, fwd_, back_;
 };
 
 class ForcingSearch {

@@ -125,5 +125,30 @@ TEST(NestedChains, HintStopsAtItsDeadline) {
   EXPECT_LT(seconds, 5.0);
 }
 
+TEST(NestedChains, CyclesAreAmongTheNestedRules) {
+  // SE's rule nested in chains of levels 2 and 3 is its whole "forcing chains &
+  // cycles" producer: bidirectional X-, Y- and XY-cycles as well as forcing
+  // chains. On this 11+ puzzle a nested cycle shortens a level-3 chain that
+  // removes 3 from r3c9 enough for it to be the fifth step; with forcing chains
+  // alone another level-3 step (at r3c4) comes first.
+#ifndef NDEBUG
+  GTEST_SKIP() << "nested chains take minutes in a debug build";
+#endif
+  const ParsedPuzzle p = parse_puzzle(
+      "98.7..6..5...9..7...7..4...4...327....65...9.......3.11...8.5...2.........54...8.");
+  ASSERT_TRUE(p.ok());
+  const LogicPath path =
+      solve_path(LogicState(*p.grid), Profile::se, Deadline::after(std::chrono::seconds(120)));
+  ASSERT_FALSE(path.stopped);
+  ASSERT_GT(path.steps.size(), 4u);
+  const Step& step = path.steps[4];
+  const std::string text = render_step(step, p.grid->geometry());
+  EXPECT_EQ(step.technique, Technique::nested_forcing_chain) << text;
+  EXPECT_EQ(step.rating, 110) << text;
+  ASSERT_EQ(step.eliminations.size(), 1u) << text;
+  EXPECT_EQ(p.grid->geometry().cell_name(step.eliminations[0].cell), "r3c9") << text;
+  EXPECT_EQ(step.eliminations[0].digit, 3) << text;
+}
+
 }  // namespace
 }  // namespace nonet

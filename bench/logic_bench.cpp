@@ -32,6 +32,7 @@ int rate_file(const char* path, int count, double budget) {
   double total = 0, slowest = 0;
   int rated = 0, stuck = 0, stopped = 0;
   std::vector<int> ers;
+  std::vector<double> times;
   std::string line;
   while (rated < count && std::getline(in, line)) {
     const nonet::ParsedPuzzle p = nonet::parse_puzzle(line.substr(0, line.find_first_of(" \t")));
@@ -45,6 +46,7 @@ int rate_file(const char* path, int count, double budget) {
     const double s = std::chrono::duration<double>(Clock::now() - t0).count();
     total += s;
     slowest = std::max(slowest, s);
+    times.push_back(s);
     stuck += r.needs_chains && !r.stopped;
     stopped += r.stopped;
     if (budget > 0) {
@@ -63,8 +65,12 @@ int rate_file(const char* path, int count, double budget) {
     }
     std::printf("\n");
   }
-  std::printf("%s: %d puzzles, %.1f ms mean, %.1f ms slowest, %d beyond the rater's chains\n",
-              path, rated, rated ? 1e3 * total / rated : 0.0, 1e3 * slowest, stuck);
+  std::sort(times.begin(), times.end());
+  const double median = times.empty() ? 0.0 : times[times.size() / 2];
+  std::printf(
+      "%s: %d puzzles, %.1f ms median, %.1f ms mean, %.1f ms slowest, %d beyond the rater's "
+      "chains\n",
+      path, rated, 1e3 * median, rated ? 1e3 * total / rated : 0.0, 1e3 * slowest, stuck);
   return 0;
 }
 

@@ -105,6 +105,34 @@ struct Rank {
 
 // What all the searches of one step share: the position's filled cells and
 // placed digits (which the rules on a reduced grid still see), and the time.
+struct Board;
+
+struct Spec {
+  bool multiple = false, dynamic = false, nishio = false;
+  int level = 0;
+};
+
+// A candidate that a rule removes from a reduced grid, with the struck
+// candidates the rule depends on.
+struct Derived {
+  int cand;
+  const std::vector<int>* parents;
+  int nested;  // the nested chain's complexity, or -1 for a basic rule
+  int hint;    // candidates of one hint share their nested chain
+};
+
+// What a nested rule removed from one reduced grid of one starting grid.
+struct RuleResult {
+  std::vector<Derived> items;
+  std::deque<std::vector<int>> parents;  // items point here
+};
+
+// What all the searches of one step share: the position's filled cells and
+// placed digits (which the rules on a reduced grid still see), the time, and
+// the results of the nested rules. The searches of successive levels run the
+// same rules on the same reduced grids (level 3 repeats level 2's forcing
+// chains, level 5 level 4's dynamic chains), so each result is kept for the
+// step, up to kRuleMemoBytes.
 struct Board {
   const Geometry* g = nullptr;
   std::vector<char> empty;  // per cell: no value yet
@@ -115,11 +143,9 @@ struct Board {
     if (!stopped && deadline != nullptr && deadline->expired()) stopped = true;
     return stopped;
   }
-};
-
-struct Spec {
-  bool multiple = false, dynamic = false, nishio = false;
-  int level = 0;
+  static constexpr std::size_t kRuleMemoBytes = std::size_t{64} << 20;
+  std::unordered_map<std::string, RuleResult> rule_memo;  // by rule, start grid, reduced grid
+  std::size_t rule_memo_bytes = 0;
 };
 
 double base_rating(const Spec& s) {
@@ -129,15 +155,6 @@ double base_rating(const Spec& s) {
   if (s.dynamic) return 8.5;
   return 8.0;
 }
-
-// A candidate that a rule removes from a reduced grid, with the struck
-// candidates the rule depends on.
-struct Derived {
-  int cand;
-  const std::vector<int>* parents;
-  int nested;  // the nested chain's complexity, or -1 for a basic rule
-  int hint;    // candidates of one hint share their nested chain
-};
 
 // Collects the hints of a rule nested in a chain: for each removed candidate,
 // the first hint (in SE's order: rank, then the order found) that removes it.
@@ -1109,19 +1126,47 @@ class ForcingSearch {
     return spec_.level >= 5 ? 2 : 1;
   }
   int derive_rule(std::size_t k) {
-    if (spec_.level < 4 && k == 0) {
+    const bool unary = spec_.level < 4 && k == 0;
+    Spec sub;
+    sub.multiple = true;
+    sub.dynamic = spec_.level >= 4;
+    sub.level = spec_.level >= 4 && k == 1 ? spec_.level - 3 : 0;
+    // The rule, its starting grid and the reduced grid determine the result.
+    rule_key_.assign(1, unary ? 'u' : static_cast<char>('a' + 2 * sub.level + sub.dynamic));
+    rule_key_.append(reinterpret_cast<const char*>(orig_.data()), orig_.size() * sizeof(Mask));
+    rule_key_.append(reinterpret_cast<const char*>(cur_.data()), cur_.size() * sizeof(Mask));
+    if (const auto it = b_.rule_memo.find(rule_key_); it != b_.rule_memo.end()) {
+      derived_.insert(derived_.end(), it->second.items.begin(), it->second.items.end());
+      return static_cast<int>(it->second.items.size());
+    }
+    const std::size_t before = derived_.size();
+    if (unary) {
       if (!unary_) unary_ = std::make_unique<UnaryRule>(g_);
-      return unary_->derive(orig_, cur_, derived_);
+      unary_->derive(orig_, cur_, derived_);
+    } else {
+      if (rules_.size() <= k) rules_.resize(k + 1);
+      if (!rules_[k]) rules_[k] = std::make_unique<ForcingSearch>(b_, sub, technique_);
+      rules_[k]->derive(orig_, cur_, derived_);
     }
-    if (rules_.size() <= k) rules_.resize(k + 1);
-    if (!rules_[k]) {
-      Spec sub;
-      sub.multiple = true;
-      sub.dynamic = spec_.level >= 4;
-      sub.level = spec_.level >= 4 && k == 1 ? spec_.level - 3 : 0;
-      rules_[k] = std::make_unique<ForcingSearch>(b_, sub, technique_);
+    const int count = static_cast<int>(derived_.size() - before);
+    if (b_.stopped) return count;  // incomplete: not kept
+    std::size_t bytes = rule_key_.size() + 64 + static_cast<std::size_t>(count) * sizeof(Derived);
+    for (std::size_t i = before; i < derived_.size(); ++i) bytes += derived_[i].parents->size() * sizeof(int);
+    if (b_.rule_memo_bytes + bytes > Board::kRuleMemoBytes) return count;
+    b_.rule_memo_bytes += bytes;
+    RuleResult& kept = b_.rule_memo[rule_key_];
+    // Items of one hint share one parent list.
+    const std::vector<int>* last = nullptr;
+    for (std::size_t i = before; i < derived_.size(); ++i) {
+      Derived d = derived_[i];
+      if (d.parents != last) {
+        last = d.parents;
+        kept.parents.push_back(*d.parents);
+      }
+      d.parents = &kept.parents.back();
+      kept.items.push_back(d);
     }
-    return rules_[k]->derive(orig_, cur_, derived_);
+    return count;
   }
 
   // Distinct ancestors of a node, itself included; the nested chains met on the
@@ -1356,6 +1401,7 @@ class ForcingSearch {
   std::unique_ptr<UnaryRule> unary_;
   std::vector<std::unique_ptr<ForcingSearch>> rules_;
   std::vector<Derived> derived_;
+  std::string rule_key_;
   std::unordered_map<std::string, Derivation> memo_;  // by reduced grid, for one start()
   static constexpr std::size_t kMemoBytes = std::size_t{32} << 20;  // per search level
   std::size_t memo_bytes_ = 0;
@@ -1380,13 +1426,17 @@ Board make_board(const LogicState& s) {
   return b;
 }
 
-bool find_level(const LogicState& s, Step& step, const Spec& spec, Technique technique) {
-  Board board = make_board(s);
+std::vector<Mask> candidate_grid(const LogicState& s) {
   std::vector<Mask> grid(static_cast<std::size_t>(s.geometry().cell_count()));
   for (int c = 0; c < s.geometry().cell_count(); ++c)
     grid[static_cast<std::size_t>(c)] = s.candidates(c);
+  return grid;
+}
+
+bool find_level(const LogicState& s, Step& step, const Spec& spec, Technique technique) {
+  Board board = make_board(s);
   ForcingSearch f(board, spec, technique);
-  return f.best(grid, step);
+  return f.best(candidate_grid(s), step);
 }
 
 }  // namespace
@@ -1408,10 +1458,14 @@ bool find_dynamic_plus_chains(const LogicState& s, Step& step) {
 }
 
 bool find_nested_chains(const LogicState& s, Step& step) {
+  // One board for the four levels, so that each reuses the nested rules'
+  // results of the levels before.
+  Board board = make_board(s);
+  const std::vector<Mask> grid = candidate_grid(s);
   for (int level = 2; level <= 5; ++level) {
-    if (find_level(s, step, {true, true, false, level}, Technique::nested_forcing_chain))
-      return true;
-    if (t_deadline != nullptr && t_deadline->expired()) return false;
+    ForcingSearch f(board, {true, true, false, level}, Technique::nested_forcing_chain);
+    if (f.best(grid, step)) return true;
+    if (board.expired()) return false;
   }
   return false;
 }

@@ -18,6 +18,11 @@ inline int popcount(Mask m) {
   m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
   return static_cast<int>((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
+// Whether exactly two bits are set: cheaper than a count where only that matters.
+inline bool two_bits(Mask m) {
+  const Mask rest = m & (m - 1);
+  return rest != 0 && (rest & (rest - 1)) == 0;
+}
 inline int lowest_digit(Mask m) { return std::countr_zero(m) + 1; }
 inline Mask digit_bit(int digit) { return Mask{1} << (digit - 1); }
 

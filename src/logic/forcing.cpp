@@ -347,7 +347,7 @@ class BasicRules {
             if (popcount(p) <= 1) return false;
             places |= p;
           }
-          if (popcount(places) != 2) return false;
+          if (!two_bits(places)) return false;
           const std::span<const int> cells = g_.house_cells(h);
           removed_.clear();
           for (Mask p = places; p; p &= p - 1) {
@@ -383,7 +383,7 @@ class BasicRules {
             if (popcount(m) <= 1) return false;
             digits |= m;
           }
-          if (popcount(digits) != 2) return false;
+          if (!two_bits(digits)) return false;
           removed_.clear();
           for (int k = 0; k < n_; ++k) {
             if (pick & (Mask{1} << k)) continue;
@@ -422,7 +422,7 @@ class BasicRules {
             if (popcount(p) <= 1) ok = false;
             common |= p;
           }
-          if (!ok || popcount(common) != 2) continue;
+          if (!ok || !two_bits(common)) continue;
           removed_.clear();
           for (Mask c = common; c; c &= c - 1) {
             const int h = house_of_kind(g_, cover, std::countr_zero(c));
@@ -611,7 +611,7 @@ class UnaryRule {
           return false;
         };
         int cell_hit = -1;
-        if (y && popcount(at(cell)) == 2) {
+        if (y && two_bits(at(cell))) {
           cell_hit = cell * n_ + lowest_digit(at(cell) & ~digit_bit(digit)) - 1;
           if (visit(cell_hit, kCellCause)) return;
         }
@@ -690,7 +690,7 @@ class UnaryRule {
           }
         };
         int cell_hit = -1;
-        if (y && popcount(at(cell)) == 2) {
+        if (y && two_bits(at(cell))) {
           cell_hit = cell * n_ + lowest_digit(at(cell) & ~digit_bit(digit)) - 1;
           take(cell_hit, kCellCause);
         }
@@ -989,7 +989,7 @@ class ForcingSearch {
         found_cause_.clear();
         found_par_.clear();
         found_beg_.clear();
-        if (y && popcount(cur(cell)) == 2) {
+        if (y && two_bits(cur(cell))) {
           const int other = lowest_digit(cur(cell) & ~bit);
           found_on_.push_back(cand(cell, other));
           found_cause_.push_back(kCellCause);
@@ -1005,7 +1005,7 @@ class ForcingSearch {
         for (std::size_t k = 0; k < 3; ++k) {
           const int h = hs[k];
           const Mask places = pos_cur(h, digit);
-          if (popcount(places) != 2) continue;
+          if (!two_bits(places)) continue;
           // The last place other than the cell itself.
           const Mask others = places & ~(Mask{1} << slot(cell, k));
           const std::span<const int> cells = g_.house_cells(h);

@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <deque>
 #include <memory>
+#include <span>
 #include <string>
 #include <unordered_map>
 
@@ -1231,7 +1232,7 @@ class ForcingSearch {
   // SE's rule parents of a nested hint: for every on node of its chains, the
   // candidates struck from the outer grid that made it the last of its cell or
   // house. `assumption` is the cause given to the chains' first nodes.
-  std::vector<int> rule_parents(const std::vector<Chain>& chains, int assumption) {
+  std::vector<int> rule_parents(std::span<const Chain> chains, int assumption) {
     std::vector<int> out;
     for (const Chain& c : chains) {
       ++gen_;
@@ -1256,10 +1257,11 @@ class ForcingSearch {
   // Ranks a hint and keeps it when it comes first so far.
   void offer(int result_id, int sort_key, int variant, int src_cell,
              std::initializer_list<Chain> chains) {
-    offer_list(result_id, sort_key, variant, src_cell, kNoCause, std::vector<Chain>(chains));
+    offer_list(result_id, sort_key, variant, src_cell, kNoCause,
+               std::span<const Chain>(chains.begin(), chains.size()));
   }
   void offer_list(int result_id, int sort_key, int variant, int src_cell, int assumption,
-                  const std::vector<Chain>& chains) {
+                  std::span<const Chain> chains) {
     removable(result_id);
     if (removed_.empty()) return;
     ++hint_gen_;
@@ -1321,15 +1323,18 @@ class ForcingSearch {
 
   void regions(int cell, int digit, Implications& on_imp) {
     const Mask bit = digit_bit(digit);
+    std::vector<int>& places = places_;
+    std::vector<Implications*>& imps = imps_;
+    std::vector<Chain>& chains = chains_;
     for (int h : houses(cell)) {
-      std::vector<int> places;
+      places.clear();
       for (int c : g_.house_cells(h)) {
         if (orig(c) & bit) places.push_back(c);
       }
       const int count = static_cast<int>(places.size());
       if (!(count == 2 || (spec_.multiple && count > 2))) continue;
       if (places[0] != cell) continue;  // each house is done from its first place
-      std::vector<Implications*> imps{&on_imp};
+      imps.assign(1, &on_imp);
       for (int k = 1; k < count; ++k) {
         Implications& imp = by_pos_[static_cast<std::size_t>(k)];
         imp.init(ids_);
@@ -1342,7 +1347,7 @@ class ForcingSearch {
         for (int i = 0; i < on_imp.size(); ++i) {
           const int id = on_imp.node(i).id;
           if (on_of(id) != (pass == 1) || !on_imp.stored(i)) continue;
-          std::vector<Chain> chains{{&on_imp, i}};
+          chains.assign(1, {&on_imp, i});
           for (std::size_t k = 1; k < imps.size(); ++k) {
             const int j = imps[k]->find(id);
             if (j < 0) break;
@@ -1362,7 +1367,8 @@ class ForcingSearch {
       for (int i = 0; i < head.size(); ++i) {
         const int id = head.node(i).id;
         if (on_of(id) != (pass == 1) || !head.stored(i)) continue;
-        std::vector<Chain> chains;
+        std::vector<Chain>& chains = chains_;
+        chains.clear();
         for (Mask r = m; r; r &= r - 1) {
           const Implications& imp = by_value_[static_cast<std::size_t>(std::countr_zero(r))];
           const int j = imp.find(id);
@@ -1401,6 +1407,9 @@ class ForcingSearch {
   std::unique_ptr<UnaryRule> unary_;
   std::vector<std::unique_ptr<ForcingSearch>> rules_;
   std::vector<Derived> derived_;
+  std::vector<int> places_;  // scratch of regions() and cell_reduction()
+  std::vector<Implications*> imps_;
+  std::vector<Chain> chains_;
   std::string rule_key_;
   std::unordered_map<std::string, Derivation> memo_;  // by reduced grid, for one start()
   static constexpr std::size_t kMemoBytes = std::size_t{32} << 20;  // per search level

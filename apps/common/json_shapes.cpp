@@ -179,7 +179,10 @@ nlohmann::json generated_json(const Generated& generated, std::uint64_t seed, st
 
 nlohmann::json transform_json(const Grid& result, const std::vector<TransformOp>& ops) {
   std::string text;
-  for (const TransformOp& op : ops) text += (text.empty() ? "" : ",") + to_string(op);
+  for (const TransformOp& op : ops) {
+    if (!text.empty()) text += ',';
+    text += to_string(op);
+  }
   return {{"puzzle", to_line(result)}, {"size", result.geometry().describe()}, {"ops", text}};
 }
 

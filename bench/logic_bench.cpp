@@ -3,10 +3,12 @@
 // rates the same puzzles). Prints figures; asserts nothing.
 //
 //   nonet-logic-bench [COUNT] [SEED]      (default 2000 puzzles, seed 1)
-//   nonet-logic-bench FILE [COUNT] [SECONDS]
+//   nonet-logic-bench FILE [COUNT] [SECONDS] [THREADS]
 //                                         (puzzles from a file, one per line, each
 //                                         with a time budget, default none; prints
-//                                         the ER of each and how many stopped)
+//                                         the ER of each and how many stopped;
+//                                         THREADS for the nested chain search,
+//                                         default 1)
 
 #include <algorithm>
 #include <chrono>
@@ -22,7 +24,7 @@
 #include "nonet/logic.h"
 
 // Rates each puzzle of a file and reports the mean and the slowest.
-int rate_file(const char* path, int count, double budget) {
+int rate_file(const char* path, int count, double budget, int threads) {
   std::ifstream in(path);
   if (!in) {
     std::fprintf(stderr, "cannot read %s\n", path);
@@ -42,7 +44,7 @@ int rate_file(const char* path, int count, double budget) {
         budget > 0 ? nonet::Deadline::after(std::chrono::duration_cast<std::chrono::nanoseconds>(
                          std::chrono::duration<double>(budget)))
                    : nonet::Deadline{};
-    const nonet::Rating r = nonet::rate(*p.grid, nonet::Profile::se, deadline);
+    const nonet::Rating r = nonet::rate(*p.grid, nonet::Profile::se, deadline, threads);
     const double s = std::chrono::duration<double>(Clock::now() - t0).count();
     total += s;
     slowest = std::max(slowest, s);
@@ -77,7 +79,7 @@ int rate_file(const char* path, int count, double budget) {
 int main(int argc, char** argv) {
   if (argc > 1 && (argv[1][0] < '0' || argv[1][0] > '9')) {
     return rate_file(argv[1], argc > 2 ? std::atoi(argv[2]) : 1000000,
-                     argc > 3 ? std::atof(argv[3]) : 0.0);
+                     argc > 3 ? std::atof(argv[3]) : 0.0, argc > 4 ? std::atoi(argv[4]) : 1);
   }
   const int count = argc > 1 ? std::atoi(argv[1]) : 2000;
   const std::uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;

@@ -19,10 +19,10 @@ cmake --preset asan >/dev/null
 cmake --build --preset asan -j "$jobs"
 ctest --preset asan -j "$jobs"
 
-echo "== thread sanitizer: the server and the multithreaded CLI tests"
+echo "== thread sanitizer: the server, the multithreaded CLI and chain-search tests"
 cmake --preset tsan >/dev/null
 cmake --build --preset tsan -j "$jobs" --target nonet_tests nonet
-ctest --preset tsan -j "$jobs" -R '^(ServerTest|ServerLimits|ReliabilityServer|Reliability\.|Cli\.OneAnswerPerPuzzleInOrderWithThreads|Cli\.ManyGroups|GenerateCli)'
+ctest --preset tsan -j "$jobs" -R '^(ServerTest|ServerLimits|ReliabilityServer|Reliability\.|Cli\.OneAnswerPerPuzzleInOrderWithThreads|Cli\.ManyGroups|GenerateCli|NestedChains\.ThreadsFindTheSameSteps)'
 
 if command -v clang++ >/dev/null; then
   # A fixed seed makes this stage repeatable: a clean run here is a clean run in CI,

@@ -1,7 +1,9 @@
 // nonet explain | hint | rate: human-style solving over the engine's logic module.
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <thread>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
@@ -22,6 +24,13 @@ struct LogicCommand {
   std::string givens;
   Profile profile() const { return profile_from_name(techniques).value_or(Profile::se); }
 };
+
+// One puzzle at a time (no -j): a search for nested chains may use up to four
+// cores. With -j the batch already keeps them busy.
+int chain_threads(const BatchOptions& batch) {
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return batch.threads > 1 ? 1 : std::min(cores, 4);
+}
 
 nlohmann::json head(const app::InputItem& item) {
   return {{"index", item.index + 1}, {"line", item.puzzle.line}};
@@ -97,7 +106,7 @@ app::PuzzleJob rate_job(const LogicCommand& cmd) {
     const SolveOptions budget = solve_options(cmd.batch, 2);
     const std::string why = check->problem(grid, budget);
     if (!why.empty()) return report_invalid(item, format, why, out, err);
-    const Rating r = rate(grid, cmd.profile(), budget.deadline);
+    const Rating r = rate(grid, cmd.profile(), budget.deadline, chain_threads(cmd.batch));
     if (r.stopped) return report_timeout(item, format, out, err);
     if (format == Format::json) {
       nlohmann::json j = head(item);
@@ -124,7 +133,8 @@ app::PuzzleJob explain_job(const LogicCommand& cmd) {
     const std::string why = check->problem(grid, budget);
     if (!why.empty()) return report_invalid(item, format, why, out, err);
     const Geometry& g = grid.geometry();
-    const LogicPath path = solve_path(LogicState(grid), cmd.profile(), budget.deadline);
+    const LogicPath path =
+        solve_path(LogicState(grid), cmd.profile(), budget.deadline, chain_threads(cmd.batch));
     if (path.stopped) return report_timeout(item, format, out, err);
     const Rating r = rate_path(path);
     if (format == Format::json) {
@@ -177,6 +187,7 @@ app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vect
     }
     const HintLevel level = hint_level_from_name(cmd.level).value_or(HintLevel::concrete);
     options.deadline = solve_options(cmd.batch, 2).deadline;
+    options.threads = chain_threads(cmd.batch);
     const Hint hint = find_hint(grid, options);
     if (hint.status == HintStatus::stopped) return report_timeout(item, format, out, err);
     const nlohmann::json j = app::hint_json(hint, level, g);
@@ -197,6 +208,7 @@ app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vect
   };
 }
 
+
 void add_techniques_option(CLI::App& cmd, LogicCommand& c) {
   cmd.add_option("-t,--techniques", c.techniques,
                  "Technique set: se (Sudoku Explainer 1.2.1, default; defines ratings) or modern")
@@ -216,7 +228,9 @@ void add_logic_commands(CLI::App& app, Action& action) {
   add_batch_options(*rate_app, rate_cmd.batch);
   add_techniques_option(*rate_app, rate_cmd);
   rate_app->callback([&action] {
-    action = [] { return run(rate_cmd.batch, [] { return rate_job(rate_cmd); }); };
+    action = [] {
+      return run(rate_cmd.batch, [] { return rate_job(rate_cmd); });
+    };
   });
 
   CLI::App* explain = app.add_subcommand(
@@ -224,7 +238,9 @@ void add_logic_commands(CLI::App& app, Action& action) {
   add_batch_options(*explain, explain_cmd.batch);
   add_techniques_option(*explain, explain_cmd);
   explain->callback([&action] {
-    action = [] { return run(explain_cmd.batch, [] { return explain_job(explain_cmd); }); };
+    action = [] {
+      return run(explain_cmd.batch, [] { return explain_job(explain_cmd); });
+    };
   });
 
   CLI::App* hint = app.add_subcommand(

@@ -209,15 +209,20 @@ struct LogicPath {
   bool solved = false;  // false: stuck, the rest needs chains (or stopped)
   bool stopped = false;  // the deadline ran out first: the path is cut short
 };
-// `deadline` is checked before each step, so the path stops within one step's
-// time of it.
+// `deadline` is checked before each step and inside the chain searches, so the
+// path stops soon after it. `threads` (1 to 16) is how many threads a search
+// for nested forcing chains (SE 9.5 and up, seconds on the hardest puzzles) may
+// split its work between; the steps are the same for any count. A program that
+// rates many puzzles at once is better served by one thread each.
 LogicPath solve_path(const LogicState& start, Profile profile = Profile::se,
-                     const Deadline& deadline = {});
+                     const Deadline& deadline = {}, int threads = 1);
 
 // Rates a puzzle. The caller checks that it has a unique solution (a broken
 // puzzle just gets stuck and reads as needs_chains).
-Rating rate(const Grid& puzzle, Profile profile = Profile::se, const Deadline& deadline = {});
+Rating rate(const Grid& puzzle, Profile profile = Profile::se, const Deadline& deadline = {},
+            int threads = 1);
 Rating rate_path(const LogicPath& path);
+
 // "2.6", or ">=6.5" when only a lower bound is known.
 std::string format_rating(int tenths, bool exact);
 
@@ -256,9 +261,11 @@ struct HintOptions {
   // The original puzzle, when known: entries that differ from its solution are
   // named. Without it, a wrong entry is detected when the position has no solution.
   const Grid* givens = nullptr;
-  // The search for the step stops here (the hardest chains can take minutes);
+  // The search for the step stops here (the hardest chains can take seconds);
   // the hint then has status `stopped`.
   Deadline deadline;
+  // Threads the search for nested forcing chains may use (as for solve_path).
+  int threads = 1;
 };
 
 enum class HintStatus : std::uint8_t {

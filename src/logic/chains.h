@@ -21,19 +21,22 @@ bool find_nested_chains(const LogicState& s, Step& step);              // 9.5 - 
 
 // The forcing-chain finders (Nishio and up) stop early, finding nothing, once
 // the deadline of the innermost live scope on this thread has expired, so that
-// one step of the hardest puzzles cannot outlast a request. solve_path opens a
-// scope for its deadline; a finder called without one is not limited. This is
-// the only per-thread state of the solver; the scope restores the previous
-// deadline when it ends.
+// one step of the hardest puzzles cannot outlast a request; and the nested
+// chain search splits its cells between the scope's number of threads (1 to
+// kMaxChainThreads). solve_path and find_hint open a scope; a finder called
+// without one is not limited and uses one thread. This is the only per-thread
+// state of the solver; the scope restores the previous values when it ends.
+inline constexpr int kMaxChainThreads = 16;
 class ChainDeadlineScope {
  public:
-  explicit ChainDeadlineScope(const Deadline& deadline);
+  explicit ChainDeadlineScope(const Deadline& deadline, int threads = 1);
   ~ChainDeadlineScope();
   ChainDeadlineScope(const ChainDeadlineScope&) = delete;
   ChainDeadlineScope& operator=(const ChainDeadlineScope&) = delete;
 
  private:
   const Deadline* previous_;
+  int previous_threads_;
 };
 
 // SE's length bonus: +0.1 each time the chain's node count, less 2, passes 4, 6,

@@ -30,8 +30,12 @@
 // 9.5 + 0.5 (L - 2), plus the length bonus.
 
 #include <algorithm>
+#include <exception>
+#include <thread>
 #include <deque>
 #include <memory>
+#include <mutex>
+#include <shared_mutex>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -41,12 +45,19 @@
 namespace nonet::logic_detail {
 namespace {
 thread_local const Deadline* t_deadline = nullptr;
+thread_local int t_threads = 1;
 }  // namespace
 
-ChainDeadlineScope::ChainDeadlineScope(const Deadline& deadline) : previous_(t_deadline) {
+
+ChainDeadlineScope::ChainDeadlineScope(const Deadline& deadline, int threads)
+    : previous_(t_deadline), previous_threads_(t_threads) {
   t_deadline = deadline.is_set() ? &deadline : nullptr;
+  t_threads = std::clamp(threads, 1, kMaxChainThreads);
 }
-ChainDeadlineScope::~ChainDeadlineScope() { t_deadline = previous_; }
+ChainDeadlineScope::~ChainDeadlineScope() {
+  t_deadline = previous_;
+  t_threads = previous_threads_;
+}
 
 namespace {
 
@@ -128,6 +139,43 @@ struct RuleResult {
   std::deque<std::vector<int>> parents;  // items point here
 };
 
+// Results by key, which the threads of one search share: looked up under a
+// shared lock, added under an exclusive one, never changed or removed while
+// the search runs (so a pointer to one stays good), up to a byte budget.
+template <class T>
+class Memo {
+ public:
+  explicit Memo(std::size_t budget) : budget_(budget) {}
+  const T* find(const std::string& key) const {
+    std::shared_lock lock(mutex_);
+    const auto it = map_.find(key);
+    return it == map_.end() ? nullptr : &it->second;
+  }
+  // Keeps the value `fill` writes, unless the key is known or the budget spent;
+  // returns the kept value, or nullptr.
+  template <class Fill>
+  const T* add(const std::string& key, std::size_t bytes, Fill&& fill) {
+    std::unique_lock lock(mutex_);
+    if (const auto it = map_.find(key); it != map_.end()) return &it->second;
+    if (bytes_ + bytes > budget_) return nullptr;
+    bytes_ += bytes;
+    T& value = map_[key];
+    fill(value);
+    return &value;
+  }
+  void clear() {
+    std::unique_lock lock(mutex_);
+    map_.clear();
+    bytes_ = 0;
+  }
+
+ private:
+  mutable std::shared_mutex mutex_;
+  std::unordered_map<std::string, T> map_;
+  std::size_t budget_;
+  std::size_t bytes_ = 0;
+};
+
 // What all the searches of one step share: the position's filled cells and
 // placed digits (which the rules on a reduced grid still see), the time, and
 // the results of the nested rules. The searches of successive levels run the
@@ -144,9 +192,9 @@ struct Board {
     if (!stopped && deadline != nullptr && deadline->expired()) stopped = true;
     return stopped;
   }
-  static constexpr std::size_t kRuleMemoBytes = std::size_t{64} << 20;
-  std::unordered_map<std::string, RuleResult> rule_memo;  // by rule, start grid, reduced grid
-  std::size_t rule_memo_bytes = 0;
+  // By rule, starting grid and reduced grid; shared by copies of the board.
+  std::shared_ptr<Memo<RuleResult>> rules =
+      std::make_shared<Memo<RuleResult>>(std::size_t{64} << 20);
 };
 
 double base_rating(const Spec& s) {
@@ -827,6 +875,16 @@ class UnaryRule {
 
 class ForcingSearch {
  public:
+  // What the rules of this level remove from a reduced grid, with the struck
+  // candidates each removal depends on.
+  struct Derivation {
+    struct Item {
+      int cand, pbeg, pend, nested, hint;
+    };
+    std::vector<Item> items;
+    std::vector<int> parents;
+  };
+
   ForcingSearch(Board& board, const Spec& spec, Technique technique)
       : b_(board),
         g_(*board.g),
@@ -849,6 +907,17 @@ class ForcingSearch {
     step = std::move(best_step_);
     return true;
   }
+  // Splits the cells of a best() search between `lanes` searches: this one
+  // takes every cell whose index leaves `lane` when divided by `lanes`.
+  void set_lane(int lane, int lanes, Memo<Derivation>& shared) {
+    lane_ = lane;
+    lanes_ = lanes;
+    memo_ = &shared;
+  }
+  // After best(): the step's rank and the cell its assumption was made in, which
+  // order the steps of several lanes as one search would have.
+  const Rank& best_rank() const { return best_; }
+  int best_cell() const { return best_cell_; }
 
   // As a rule nested in a chain: appends the candidates that the hints on
   // `grid` (a reduced copy of `origin`) remove, each with the struck candidates
@@ -868,8 +937,7 @@ class ForcingSearch {
  private:
   void start(const std::vector<Mask>& grid) {
     orig_ = grid;
-    memo_.clear();
-    memo_bytes_ = 0;
+    if (memo_ == &own_memo_) own_memo_.clear();
     if (slot_.empty()) {
       slot_.resize(static_cast<std::size_t>(g_.cell_count()) * 3);
       for (int h = 0; h < g_.house_count(); ++h) {
@@ -897,7 +965,7 @@ class ForcingSearch {
   }
 
   void run() {
-    for (int cell = 0; cell < g_.cell_count(); ++cell) {
+    for (int cell = lane_; cell < g_.cell_count(); cell += lanes_) {
       if (b_.expired()) return;
       const Mask m = orig(cell);
       const int card = popcount(m);
@@ -1078,22 +1146,12 @@ class ForcingSearch {
     return added;
   }
 
-  // What the rules of this level remove from a reduced grid, with the struck
-  // candidates each removal depends on.
-  struct Derivation {
-    struct Item {
-      int cand, pbeg, pend, nested, hint;
-    };
-    std::vector<Item> items;
-    std::vector<int> parents;
-  };
-
   // The rules' removals on cur_. Many chainings of one search run out of
   // consequences on the same reduced grid, so each grid's answer is kept for
   // the rest of the search (the parents depend only on it and on orig_).
   const Derivation& derivation() {
     key_.assign(reinterpret_cast<const char*>(cur_.data()), cur_.size() * sizeof(Mask));
-    if (const auto it = memo_.find(key_); it != memo_.end()) return it->second;
+    if (const Derivation* hit = memo_->find(key_)) return *hit;
     derived_.clear();
     if (basic_.derive(orig_, cur_, derived_) == 0 && spec_.level >= 2) {
       for (std::size_t k = 0; k < rule_count(); ++k) {
@@ -1103,8 +1161,7 @@ class ForcingSearch {
     scratch_.items.clear();
     scratch_.parents.clear();
     if (b_.stopped) return scratch_;  // incomplete: not kept
-    Derivation d;
-    d.items.reserve(derived_.size());
+    Derivation& d = scratch_;
     for (const Derived& x : derived_) {
       const int beg = static_cast<int>(d.parents.size());
       d.parents.insert(d.parents.end(), x.parents->begin(), x.parents->end());
@@ -1112,12 +1169,8 @@ class ForcingSearch {
     }
     const std::size_t bytes = key_.size() + d.items.size() * sizeof(Derivation::Item) +
                               d.parents.size() * sizeof(int) + 64;
-    if (memo_bytes_ + bytes > kMemoBytes) {  // full: answer without keeping
-      scratch_ = std::move(d);
-      return scratch_;
-    }
-    memo_bytes_ += bytes;
-    return memo_.emplace(key_, std::move(d)).first->second;
+    const Derivation* kept = memo_->add(key_, bytes, [&](Derivation& v) { v = d; });
+    return kept ? *kept : d;  // not kept when the budget is spent
   }
 
   // SE's chaining rules of each level, after the basic ones.
@@ -1136,9 +1189,9 @@ class ForcingSearch {
     rule_key_.assign(1, unary ? 'u' : static_cast<char>('a' + 2 * sub.level + sub.dynamic));
     rule_key_.append(reinterpret_cast<const char*>(orig_.data()), orig_.size() * sizeof(Mask));
     rule_key_.append(reinterpret_cast<const char*>(cur_.data()), cur_.size() * sizeof(Mask));
-    if (const auto it = b_.rule_memo.find(rule_key_); it != b_.rule_memo.end()) {
-      derived_.insert(derived_.end(), it->second.items.begin(), it->second.items.end());
-      return static_cast<int>(it->second.items.size());
+    if (const RuleResult* hit = b_.rules->find(rule_key_)) {
+      derived_.insert(derived_.end(), hit->items.begin(), hit->items.end());
+      return static_cast<int>(hit->items.size());
     }
     const std::size_t before = derived_.size();
     if (unary) {
@@ -1153,20 +1206,19 @@ class ForcingSearch {
     if (b_.stopped) return count;  // incomplete: not kept
     std::size_t bytes = rule_key_.size() + 64 + static_cast<std::size_t>(count) * sizeof(Derived);
     for (std::size_t i = before; i < derived_.size(); ++i) bytes += derived_[i].parents->size() * sizeof(int);
-    if (b_.rule_memo_bytes + bytes > Board::kRuleMemoBytes) return count;
-    b_.rule_memo_bytes += bytes;
-    RuleResult& kept = b_.rule_memo[rule_key_];
-    // Items of one hint share one parent list.
-    const std::vector<int>* last = nullptr;
-    for (std::size_t i = before; i < derived_.size(); ++i) {
-      Derived d = derived_[i];
-      if (d.parents != last) {
-        last = d.parents;
-        kept.parents.push_back(*d.parents);
+    b_.rules->add(rule_key_, bytes, [&](RuleResult& kept) {
+      // Items of one hint share one parent list.
+      const std::vector<int>* last = nullptr;
+      for (std::size_t i = before; i < derived_.size(); ++i) {
+        Derived d = derived_[i];
+        if (d.parents != last) {
+          last = d.parents;
+          kept.parents.push_back(*d.parents);
+        }
+        d.parents = &kept.parents.back();
+        kept.items.push_back(d);
       }
-      d.parents = &kept.parents.back();
-      kept.items.push_back(d);
-    }
+    });
     return count;
   }
 
@@ -1277,6 +1329,7 @@ class ForcingSearch {
     }
     if (!rank.better_than(best_)) return;
     best_ = rank;
+    best_cell_ = src_cell;
     found_ = true;
     Step st;
     const int cell = cell_of_id(result_id), digit = digit_of_id(result_id);
@@ -1411,13 +1464,15 @@ class ForcingSearch {
   std::vector<Implications*> imps_;
   std::vector<Chain> chains_;
   std::string rule_key_;
-  std::unordered_map<std::string, Derivation> memo_;  // by reduced grid, for one start()
-  static constexpr std::size_t kMemoBytes = std::size_t{32} << 20;  // per search level
-  std::size_t memo_bytes_ = 0;
+  // By reduced grid, for one start(): this search's own, or one its lanes share.
+  Memo<Derivation> own_memo_{std::size_t{32} << 20};
+  Memo<Derivation>* memo_ = &own_memo_;
   std::string key_;
   Derivation scratch_;
   Collector collector_;
   Rank best_;
+  int best_cell_ = -1;
+  int lane_ = 0, lanes_ = 1;
   bool found_ = false;
   Step best_step_;
 };
@@ -1467,16 +1522,70 @@ bool find_dynamic_plus_chains(const LogicState& s, Step& step) {
 }
 
 bool find_nested_chains(const LogicState& s, Step& step) {
-  // One board for the four levels, so that each reuses the nested rules'
-  // results of the levels before.
-  Board board = make_board(s);
+  // One board per lane for the four levels, so that each level reuses the
+  // nested rules' results of the levels before (a lane keeps its cells).
+  const int lanes = t_threads;
+  std::vector<Board> boards(static_cast<std::size_t>(lanes), make_board(s));
   const std::vector<Mask> grid = candidate_grid(s);
   for (int level = 2; level <= 5; ++level) {
-    ForcingSearch f(board, {true, true, false, level}, Technique::nested_forcing_chain);
-    if (f.best(grid, step)) return true;
-    if (board.expired()) return false;
+    const Spec spec{true, true, false, level};
+    if (lanes == 1) {
+      ForcingSearch f(boards[0], spec, Technique::nested_forcing_chain);
+      if (f.best(grid, step)) return true;
+      if (boards[0].expired()) return false;
+      continue;
+    }
+    struct Lane {
+      bool found = false;
+      Step step;
+      Rank rank;
+      int cell = -1;
+      std::exception_ptr error;
+    };
+    std::vector<Lane> out(static_cast<std::size_t>(lanes));
+    // The lanes meet the same reduced grids from different cells: they share
+    // what the rules found on them.
+    Memo<ForcingSearch::Derivation> shared(std::size_t{32} << 20);
+    auto work = [&](int lane) {
+      Lane& o = out[static_cast<std::size_t>(lane)];
+      try {
+        ForcingSearch f(boards[static_cast<std::size_t>(lane)], spec, Technique::nested_forcing_chain);
+        f.set_lane(lane, lanes, shared);
+        o.found = f.best(grid, o.step);
+        o.rank = f.best_rank();
+        o.cell = f.best_cell();
+      } catch (...) {
+        o.error = std::current_exception();
+      }
+    };
+    {
+      std::vector<std::jthread> workers;
+      for (int lane = 1; lane < lanes; ++lane) workers.emplace_back(work, lane);
+      work(0);
+    }
+    for (const Lane& o : out) {
+      if (o.error) std::rethrow_exception(o.error);
+    }
+    for (Board& b : boards) {
+      if (b.stopped) return false;
+    }
+    // The step one search over all cells would have kept: the best rank, and
+    // among equals the one found first, in the lowest cell.
+    const Lane* best = nullptr;
+    for (const Lane& o : out) {
+      if (!o.found) continue;
+      if (best == nullptr || o.rank.better_than(best->rank) ||
+          (!best->rank.better_than(o.rank) && o.cell < best->cell)) {
+        best = &o;
+      }
+    }
+    if (best != nullptr) {
+      step = best->step;
+      return true;
+    }
   }
   return false;
 }
 
 }  // namespace nonet::logic_detail
+

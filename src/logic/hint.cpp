@@ -132,7 +132,7 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
     hint.message = "a candidate that is needed was removed in " + cells;
     return hint;
   }
-  const logic_detail::ChainDeadlineScope chain_deadline(options.deadline);
+  const logic_detail::ChainDeadlineScope chain_deadline(options.deadline, options.threads);
   std::optional<Step> step = next_step(state, options.profile);
   if (!step && options.deadline.expired()) {
     hint.status = HintStatus::stopped;

@@ -150,5 +150,37 @@ TEST(NestedChains, CyclesAreAmongTheNestedRules) {
   EXPECT_EQ(step.eliminations[0].digit, 3) << text;
 }
 
+TEST(NestedChains, ThreadsFindTheSameSteps) {
+  // Lanes split the cells of each nested search; the step kept is the one a
+  // single search would keep (best rank, then the lowest cell), so the path is
+  // the same for any thread count.
+#ifndef NDEBUG
+  GTEST_SKIP() << "nested chains take minutes in a debug build";
+#endif
+  const ParsedPuzzle p = parse_puzzle(
+      "98.7..6..5...9..7...7..4...4...327....65...9.......3.11...8.5...2.........54...8.");
+  ASSERT_TRUE(p.ok());
+  auto path_with = [&](int threads) {
+    return solve_path(LogicState(*p.grid), Profile::se, Deadline::after(std::chrono::seconds(120)),
+                      threads);
+  };
+  const LogicPath one = path_with(1);
+  const LogicPath three = path_with(3);
+  ASSERT_FALSE(one.stopped);
+  ASSERT_FALSE(three.stopped);
+  ASSERT_EQ(one.steps.size(), three.steps.size());
+  for (std::size_t i = 0; i < one.steps.size(); ++i) {
+    EXPECT_EQ(render_step(one.steps[i], p.grid->geometry()),
+              render_step(three.steps[i], p.grid->geometry()))
+        << "step " << i;
+  }
+  // Counts outside 1..16 are clamped, not refused.
+  const ParsedPuzzle easy = parse_puzzle(
+      "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
+  ASSERT_TRUE(easy.ok());
+  EXPECT_EQ(rate(*easy.grid, Profile::se, {}, 0).er, rate(*easy.grid).er);
+  EXPECT_EQ(rate(*easy.grid, Profile::se, {}, 1000).er, rate(*easy.grid).er);
+}
+
 }  // namespace
 }  // namespace nonet

@@ -151,10 +151,11 @@ std::optional<Step> next_step(const LogicState& state, Profile profile) {
   return std::nullopt;
 }
 
-LogicPath solve_path(const LogicState& start, Profile profile, const Deadline& deadline) {
+LogicPath solve_path(const LogicState& start, Profile profile, const Deadline& deadline,
+                     int threads) {
   LogicPath path;
   LogicState state = start;
-  const ChainDeadlineScope chain_deadline(deadline);
+  const ChainDeadlineScope chain_deadline(deadline, threads);
   // Every step places a digit or removes a candidate, so the path is bounded by
   // the number of candidates.
   const int limit = state.geometry().cell_count() * (state.geometry().side() + 1);
@@ -220,8 +221,8 @@ Rating rate_path(const LogicPath& path) {
   return r;
 }
 
-Rating rate(const Grid& puzzle, Profile profile, const Deadline& deadline) {
-  return rate_path(solve_path(LogicState(puzzle), profile, deadline));
+Rating rate(const Grid& puzzle, Profile profile, const Deadline& deadline, int threads) {
+  return rate_path(solve_path(LogicState(puzzle), profile, deadline, threads));
 }
 
 std::string format_rating(int tenths, bool exact) {

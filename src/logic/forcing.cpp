@@ -646,7 +646,6 @@ class UnaryRule {
       next_.clear();
       for (int p : pend_off_) {
         const int pc = arena_[static_cast<std::size_t>(p)].cand;
-        const int cell = cell_of(pc), digit = digit_of(pc);
         auto visit = [&](int q, int cause) {
           if (!on && q == src) {
             hint(push(q, true, p, cause), y);
@@ -659,25 +658,39 @@ class UnaryRule {
           }
           return false;
         };
-        int cell_hit = -1;
-        if (y && two_bits(at(cell))) {
-          cell_hit = cell * n_ + lowest_digit(at(cell) & ~digit_bit(digit)) - 1;
-          if (visit(cell_hit, kCellCause)) return;
-        }
-        int seen[3] = {-1, -1, -1};
-        int ns = 0;
-        const auto hs = houses(cell);
-        for (std::size_t k = 0; k < 3; ++k) {
-          const int q = conj_[static_cast<std::size_t>(pc) * 3 + k];
-          if (q < 0 || q == cell_hit || std::find(seen, seen + ns, q) != seen + ns) continue;
-          seen[ns++] = q;
-          if (visit(q, hs[k])) return;
+        Strong strong[4];
+        const int count = strong_links(pc, y, true, strong);
+        for (int k = 0; k < count; ++k) {
+          if (visit(strong[k].cand, strong[k].cause)) return;
         }
       }
       pend_off_.clear();
       pend_on_.swap(next_);
       next_.clear();
     }
+  }
+
+  // The candidates turned on when `cand` is off, in SE's order and without
+  // repeats: with Y-links the other digit of a bivalue cell, with X-links the
+  // other place of the digit in each house (box, row, column) that has two.
+  struct Strong {
+    int cand, cause;
+  };
+  int strong_links(int cand, bool y, bool x, Strong out[4]) const {
+    const int cell = cell_of(cand);
+    int count = 0;
+    if (y && two_bits(at(cell)))
+      out[count++] = {cell * n_ + lowest_digit(at(cell) & ~digit_bit(digit_of(cand))) - 1, kCellCause};
+    if (!x) return count;
+    const auto hs = houses(cell);
+    for (std::size_t k = 0; k < 3; ++k) {
+      const int q = conj_[static_cast<std::size_t>(cand) * 3 + k];
+      if (q < 0) continue;
+      bool repeat = false;
+      for (int i = 0; i < count; ++i) repeat = repeat || out[i].cand == q;
+      if (!repeat) out[count++] = {q, hs[k]};
+    }
+    return count;
   }
 
   // Whether (cand, on) is a strict ancestor of arena node `node`.
@@ -729,7 +742,6 @@ class UnaryRule {
       ++length;
       for (int p : cyc_off_) {
         const int pc = arena_[static_cast<std::size_t>(p)].cand;
-        const int cell = cell_of(pc), digit = digit_of(pc);
         auto take = [&](int q, int cause) {
           if (length >= 4 && q == src) cyc_found_.push_back(push(q, true, p, cause));
           if (!on_seen_[static_cast<std::size_t>(q)]) {
@@ -738,21 +750,9 @@ class UnaryRule {
             next_.push_back(push(q, true, p, cause));
           }
         };
-        int cell_hit = -1;
-        if (y && two_bits(at(cell))) {
-          cell_hit = cell * n_ + lowest_digit(at(cell) & ~digit_bit(digit)) - 1;
-          take(cell_hit, kCellCause);
-        }
-        if (!x) continue;
-        int seen[3] = {-1, -1, -1};
-        int ns = 0;
-        const auto hs = houses(cell);
-        for (std::size_t k = 0; k < 3; ++k) {
-          const int q = conj_[static_cast<std::size_t>(pc) * 3 + k];
-          if (q < 0 || q == cell_hit || std::find(seen, seen + ns, q) != seen + ns) continue;
-          seen[ns++] = q;
-          take(q, hs[k]);
-        }
+        Strong strong[4];
+        const int count = strong_links(pc, y, x, strong);
+        for (int k = 0; k < count; ++k) take(strong[k].cand, strong[k].cause);
       }
       cyc_off_.clear();
       cyc_on_.swap(next_);

@@ -125,6 +125,10 @@ TEST(NestedChains, HintStopsAtItsDeadline) {
   EXPECT_LT(seconds, 5.0);
 }
 
+// An 11+ puzzle of the forum's list whose path uses nested cycles.
+constexpr const char* kCyclePuzzle =
+    "98.7..6..5...9..7...7..4...4...327....65...9.......3.11...8.5...2.........54...8.";
+
 TEST(NestedChains, CyclesAreAmongTheNestedRules) {
   // SE's rule nested in chains of levels 2 and 3 is its whole "forcing chains &
   // cycles" producer: bidirectional X-, Y- and XY-cycles as well as forcing
@@ -134,8 +138,7 @@ TEST(NestedChains, CyclesAreAmongTheNestedRules) {
 #ifndef NDEBUG
   GTEST_SKIP() << "nested chains take minutes in a debug build";
 #endif
-  const ParsedPuzzle p = parse_puzzle(
-      "98.7..6..5...9..7...7..4...4...327....65...9.......3.11...8.5...2.........54...8.");
+  const ParsedPuzzle p = parse_puzzle(kCyclePuzzle);
   ASSERT_TRUE(p.ok());
   const LogicPath path =
       solve_path(LogicState(*p.grid), Profile::se, Deadline::after(std::chrono::seconds(120)));
@@ -157,8 +160,7 @@ TEST(NestedChains, ThreadsFindTheSameSteps) {
 #ifndef NDEBUG
   GTEST_SKIP() << "nested chains take minutes in a debug build";
 #endif
-  const ParsedPuzzle p = parse_puzzle(
-      "98.7..6..5...9..7...7..4...4...327....65...9.......3.11...8.5...2.........54...8.");
+  const ParsedPuzzle p = parse_puzzle(kCyclePuzzle);
   ASSERT_TRUE(p.ok());
   auto path_with = [&](int threads) {
     return solve_path(LogicState(*p.grid), Profile::se, Deadline::after(std::chrono::seconds(120)),

@@ -283,21 +283,16 @@ class BasicRules {
   explicit BasicRules(const Board& board) : b_(board), g_(*board.g), n_(g_.side()) {}
 
   // Appends the removals of the first rule that has any; returns their count.
-  int derive(const std::vector<Mask>& orig, const std::vector<Mask>& cur,
+  // `pos` holds the positions of each digit in each house of `cur` (index
+  // house * N + digit - 1, bit i for the house's i-th cell), which the chaining
+  // keeps up to date anyway.
+  int derive(const std::vector<Mask>& orig, const std::vector<Mask>& cur, std::span<const Mask> pos,
              std::vector<Derived>& out) {
     orig_ = &orig;
     cur_ = &cur;
+    pos_ = pos;
     store_.clear();
     hint_ = 0;
-    pos_.assign(static_cast<std::size_t>(g_.house_count() * n_), 0);
-    for (int h = 0; h < g_.house_count(); ++h) {
-      int i = 0;
-      for (int c : g_.house_cells(h)) {
-        for (Mask r = this->cur(c); r; r &= r - 1)
-          pos_[static_cast<std::size_t>(h * n_ + std::countr_zero(r))] |= Mask{1} << i;
-        ++i;
-      }
-    }
     const std::size_t before = out.size();
     locking(out);
     if (out.size() == before) hidden_pairs(out);
@@ -508,7 +503,7 @@ class BasicRules {
   const std::vector<Mask>* cur_ = nullptr;
   std::vector<int> removed_, parents_;
   std::deque<std::vector<int>> store_;
-  std::vector<Mask> pos_;  // per house and digit: positions in the reduced grid
+  std::span<const Mask> pos_;  // per house and digit: positions in the reduced grid
   int hint_ = 0;
 };
 
@@ -1153,7 +1148,7 @@ class ForcingSearch {
     key_.assign(reinterpret_cast<const char*>(cur_.data()), cur_.size() * sizeof(Mask));
     if (const Derivation* hit = memo_->find(key_)) return *hit;
     derived_.clear();
-    if (basic_.derive(orig_, cur_, derived_) == 0 && spec_.level >= 2) {
+    if (basic_.derive(orig_, cur_, pos_cur_, derived_) == 0 && spec_.level >= 2) {
       for (std::size_t k = 0; k < rule_count(); ++k) {
         if (derive_rule(k) > 0 || b_.stopped) break;
       }

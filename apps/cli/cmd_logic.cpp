@@ -208,7 +208,6 @@ app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vect
   };
 }
 
-
 void add_techniques_option(CLI::App& cmd, LogicCommand& c) {
   cmd.add_option("-t,--techniques", c.techniques,
                  "Technique set: se (Sudoku Explainer 1.2.1, default; defines ratings) or modern")
@@ -228,9 +227,7 @@ void add_logic_commands(CLI::App& app, Action& action) {
   add_batch_options(*rate_app, rate_cmd.batch);
   add_techniques_option(*rate_app, rate_cmd);
   rate_app->callback([&action] {
-    action = [] {
-      return run(rate_cmd.batch, [] { return rate_job(rate_cmd); });
-    };
+    action = [] { return run(rate_cmd.batch, [] { return rate_job(rate_cmd); }); };
   });
 
   CLI::App* explain = app.add_subcommand(
@@ -238,9 +235,7 @@ void add_logic_commands(CLI::App& app, Action& action) {
   add_batch_options(*explain, explain_cmd.batch);
   add_techniques_option(*explain, explain_cmd);
   explain->callback([&action] {
-    action = [] {
-      return run(explain_cmd.batch, [] { return explain_job(explain_cmd); });
-    };
+    action = [] { return run(explain_cmd.batch, [] { return explain_job(explain_cmd); }); };
   });
 
   CLI::App* hint = app.add_subcommand(

@@ -523,19 +523,24 @@ class UnaryRule {
     on_seen_.assign(static_cast<std::size_t>(cands_), 0);
     off_seen_.assign(static_cast<std::size_t>(cands_), 0);
     links();
+    struck();
     // SE's three passes: X-links, Y-links (cycles only, from bivalue cells),
     // both; from each candidate the cycles first, then the forcing chains.
+    // A search that cannot reach a link with struck candidates finds no hint
+    // that counts, and is skipped.
     for (int pass = 0; pass < 3; ++pass) {
       const bool y = pass != 0, x = pass != 1;
+      reach(y, x, true, cycle_reach_);
+      if (x) reach(y, x, false, forcing_reach_);
       for (int cell = 0; cell < g_.cell_count(); ++cell) {
         const Mask m = at(cell);
         if (popcount(m) < 2 || (!x && popcount(m) > 2)) continue;
         for (Mask r = m; r; r &= r - 1) {
           const int cand = cell * n_ + std::countr_zero(r);
-          cycles(cand, y, x);
+          if (cycle_reach_[static_cast<std::size_t>(cand) * 2 + 1]) cycles(cand, y, x);
           if (!x) continue;
-          forcing(cand, true, y);
-          forcing(cand, false, y);
+          if (forcing_reach_[static_cast<std::size_t>(cand) * 2 + 1]) forcing(cand, true, y);
+          if (forcing_reach_[static_cast<std::size_t>(cand) * 2]) forcing(cand, false, y);
         }
       }
     }
@@ -563,14 +568,17 @@ class UnaryRule {
   }
 
   // The grid does not change while the rule runs, so each candidate's links are
-  // found once rather than on every visit: the same digit in its houses (box,
-  // then row and column without the box's cells), and per house the one other
-  // place of the digit when there are exactly two.
+  // found once rather than on every visit: weak, the same digit in its houses
+  // (box, then row and column without the box's cells); strong, the other digit
+  // of a bivalue cell, then per house the one other place of the digit when
+  // there are exactly two.
   void links() {
     weak_beg_.assign(static_cast<std::size_t>(cands_) + 1, 0);
     weak_.clear();
     weak_house_.clear();
-    conj_.assign(static_cast<std::size_t>(cands_) * 3, -1);
+    strong_.assign(static_cast<std::size_t>(cands_) * 4, Strong{-1, kNoCause});
+    strong_count_.assign(static_cast<std::size_t>(cands_), 0);
+    strong_cell_.assign(static_cast<std::size_t>(cands_), 0);
     for (int cell = 0; cell < g_.cell_count(); ++cell) {
       const auto hs = houses(cell);
       for (int d = 0; d < n_; ++d) {
@@ -578,6 +586,12 @@ class UnaryRule {
         weak_beg_[static_cast<std::size_t>(q)] = static_cast<int>(weak_.size());
         const Mask bit = Mask{1} << d;
         if (!(at(cell) & bit)) continue;
+        Strong* strong = &strong_[static_cast<std::size_t>(q) * 4];
+        int count_strong = 0;
+        if (two_bits(at(cell))) {
+          strong[count_strong++] = {cell * n_ + std::countr_zero(at(cell) & ~bit), kCellCause};
+          strong_cell_[static_cast<std::size_t>(q)] = 1;
+        }
         for (std::size_t k = 0; k < 3; ++k) {
           int count = 0, other = -1;
           for (int c : g_.house_cells(hs[k])) {
@@ -590,11 +604,91 @@ class UnaryRule {
               weak_house_.push_back(hs[k]);
             }
           }
-          if (count == 2) conj_[static_cast<std::size_t>(q) * 3 + k] = other * n_ + d;
+          // The other place when there are two, once (box and row or column
+          // can give the same cell; the first house is the cause).
+          const int o = other * n_ + d;
+          if (count == 2 && std::find_if(strong, strong + count_strong, [&](const Strong& e) {
+                              return e.cand == o;
+                            }) == strong + count_strong)
+            strong[count_strong++] = {o, hs[k]};
         }
+        strong_count_[static_cast<std::size_t>(q)] = static_cast<unsigned char>(count_strong);
       }
     }
     weak_beg_[static_cast<std::size_t>(cands_)] = static_cast<int>(weak_.size());
+  }
+
+  // Which cells and which digits of which houses lost candidates between the
+  // origin and the grid: a node whose cause is one of them has rule parents.
+  void struck() {
+    struck_cell_.assign(static_cast<std::size_t>(g_.cell_count()), 0);
+    struck_house_.assign(static_cast<std::size_t>(g_.house_count() * n_), 0);
+    for (int cell = 0; cell < g_.cell_count(); ++cell) {
+      const Mask gone = (*origin_)[static_cast<std::size_t>(cell)] & ~at(cell);
+      if (!gone) continue;
+      struck_cell_[static_cast<std::size_t>(cell)] = 1;
+      for (int h : houses(cell)) {
+        for (Mask r = gone; r; r &= r - 1)
+          struck_house_[static_cast<std::size_t>(h * n_ + std::countr_zero(r))] = 1;
+      }
+    }
+  }
+  bool has_parents(int cand, int cause) const {
+    if (cause == kCellCause) return struck_cell_[static_cast<std::size_t>(cell_of(cand))];
+    return cause >= 0 && struck_house_[static_cast<std::size_t>(cause * n_ + cand % n_)];
+  }
+
+  // The nodes (cand * 2 + on) from which the searches of one pass can reach a
+  // link whose node gets rule parents: a strong link (off to on), and for
+  // cycles, whose off nodes count too, a weak link. A hint is kept only when
+  // its chain has rule parents, so a search from elsewhere can be skipped.
+  // Links are symmetric, so the nodes are found backwards from those links.
+  void reach(bool y, bool x, bool weak_counts, std::vector<char>& out) {
+    out.assign(static_cast<std::size_t>(cands_) * 2, 0);
+    back_queue_.clear();
+    auto mark = [&](int node) {
+      if (out[static_cast<std::size_t>(node)]) return;
+      out[static_cast<std::size_t>(node)] = 1;
+      back_queue_.push_back(node);
+    };
+    for (int cell = 0; cell < g_.cell_count(); ++cell) {
+      for (Mask r = at(cell); r; r &= r - 1) {
+        const int p = cell * n_ + std::countr_zero(r);
+        for (const Strong& st : strong_links(p, y, x)) {
+          if (has_parents(st.cand, st.cause)) mark(p * 2);
+        }
+        if (!weak_counts) continue;
+        if (y && struck_cell_[static_cast<std::size_t>(cell)] &&
+            (at(cell) & ~digit_bit(digit_of(p))))
+          mark(p * 2 + 1);
+        for (int k = weak_beg_[static_cast<std::size_t>(p)],
+                 e = weak_beg_[static_cast<std::size_t>(p) + 1];
+             k < e; ++k) {
+          if (has_parents(weak_[static_cast<std::size_t>(k)],
+                          weak_house_[static_cast<std::size_t>(k)]))
+            mark(p * 2 + 1);
+        }
+      }
+    }
+    for (std::size_t i = 0; i < back_queue_.size(); ++i) {
+      const int node = back_queue_[i];
+      const int q = node / 2;
+      if (node & 1) {
+        // An on node is reached from the off nodes it is strongly linked with.
+        for (const Strong& st : strong_links(q, y, x)) mark(st.cand * 2);
+      } else {
+        // An off node from the on nodes it is weakly linked with.
+        const int cell = cell_of(q);
+        if (y) {
+          for (Mask r = at(cell) & ~digit_bit(digit_of(q)); r; r &= r - 1)
+            mark((cell * n_ + std::countr_zero(r)) * 2 + 1);
+        }
+        for (int k = weak_beg_[static_cast<std::size_t>(q)],
+                 e = weak_beg_[static_cast<std::size_t>(q) + 1];
+             k < e; ++k)
+          mark(weak_[static_cast<std::size_t>(k)] * 2 + 1);
+      }
+    }
   }
 
   void forcing(int src, bool on, bool y) {
@@ -653,10 +747,8 @@ class UnaryRule {
           }
           return false;
         };
-        Strong strong[4];
-        const int count = strong_links(pc, y, true, strong);
-        for (int k = 0; k < count; ++k) {
-          if (visit(strong[k].cand, strong[k].cause)) return;
+        for (const Strong& st : strong_links(pc, y, true)) {
+          if (visit(st.cand, st.cause)) return;
         }
       }
       pend_off_.clear();
@@ -671,21 +763,14 @@ class UnaryRule {
   struct Strong {
     int cand, cause;
   };
-  int strong_links(int cand, bool y, bool x, Strong out[4]) const {
-    const int cell = cell_of(cand);
-    int count = 0;
-    if (y && two_bits(at(cell)))
-      out[count++] = {cell * n_ + lowest_digit(at(cell) & ~digit_bit(digit_of(cand))) - 1, kCellCause};
-    if (!x) return count;
-    const auto hs = houses(cell);
-    for (std::size_t k = 0; k < 3; ++k) {
-      const int q = conj_[static_cast<std::size_t>(cand) * 3 + k];
-      if (q < 0) continue;
-      bool repeat = false;
-      for (int i = 0; i < count; ++i) repeat = repeat || out[i].cand == q;
-      if (!repeat) out[count++] = {q, hs[k]};
-    }
-    return count;
+  // As a span of the table links() made.
+  std::span<const Strong> strong_links(int cand, bool y, bool x) const {
+    const std::size_t q = static_cast<std::size_t>(cand);
+    const Strong* all = &strong_[q * 4];
+    const int cell_link = strong_cell_[q];
+    if (!x) return {all, y ? static_cast<std::size_t>(cell_link) : 0};
+    if (!y) return {all + cell_link, static_cast<std::size_t>(strong_count_[q] - cell_link)};
+    return {all, static_cast<std::size_t>(strong_count_[q])};
   }
 
   // Whether (cand, on) is a strict ancestor of arena node `node`.
@@ -745,9 +830,7 @@ class UnaryRule {
             next_.push_back(push(q, true, p, cause));
           }
         };
-        Strong strong[4];
-        const int count = strong_links(pc, y, x, strong);
-        for (int k = 0; k < count; ++k) take(strong[k].cand, strong[k].cause);
+        for (const Strong& st : strong_links(pc, y, x)) take(st.cand, st.cause);
       }
       cyc_off_.clear();
       cyc_on_.swap(next_);
@@ -864,8 +947,12 @@ class UnaryRule {
   std::vector<PathNode> arena_;
   std::vector<char> on_seen_, off_seen_;
   std::vector<int> touched_, pend_on_, pend_off_, next_, removed_;
-  std::vector<int> weak_beg_, weak_, weak_house_, conj_;
+  std::vector<int> weak_beg_, weak_, weak_house_;
+  std::vector<Strong> strong_;  // per candidate, up to 4: the cell's other digit, then houses
+  std::vector<unsigned char> strong_count_, strong_cell_;
   std::vector<int> cyc_on_, cyc_off_, cyc_found_, cyc_cells_, fwd_, back_;
+  std::vector<char> struck_cell_, struck_house_, cycle_reach_, forcing_reach_;
+  std::vector<int> back_queue_;
 };
 
 class ForcingSearch {

@@ -507,13 +507,170 @@ class BasicRules {
   int hint_ = 0;
 };
 
+// The links between the candidates of a grid that does not change while a
+// search runs (the rule of forcing chains & cycles, and static multiple
+// forcing chains), found once rather than on every visit: weak, the same digit
+// in the cell's houses (box, then row and column without the box's cells);
+// strong, the other digit of a bivalue cell, then per house (box, row, column)
+// the one other place of the digit when there are exactly two. Each link has
+// the cause its far node gets: the cell (kCellCause) or the house.
+//
+// A nested rule's hint counts only when it has rule parents: when one of its
+// nodes got its cause from a cell, or a house's digit, that lost candidates
+// between the outer chain's starting grid (`origin`) and this grid. reach()
+// finds the nodes from which such a link can be reached at all; a search from
+// any other node finds nothing that counts.
+class LinkGraph {
+ public:
+  struct Link {
+    int cand, cause;
+  };
+  explicit LinkGraph(const Geometry& g) : g_(g), n_(g.side()), cands_(g.cell_count() * n_) {}
+
+  void build(const std::vector<Mask>& grid, const std::vector<Mask>& origin) {
+    grid_ = &grid;
+    weak_beg_.assign(static_cast<std::size_t>(cands_) + 1, 0);
+    weak_.clear();
+    strong_.assign(static_cast<std::size_t>(cands_) * 4, Link{-1, kNoCause});
+    strong_count_.assign(static_cast<std::size_t>(cands_), 0);
+    strong_cell_.assign(static_cast<std::size_t>(cands_), 0);
+    for (int cell = 0; cell < g_.cell_count(); ++cell) {
+      const auto hs = houses(cell);
+      for (int d = 0; d < n_; ++d) {
+        const int q = cell * n_ + d;
+        weak_beg_[static_cast<std::size_t>(q)] = static_cast<int>(weak_.size());
+        const Mask bit = Mask{1} << d;
+        if (!(at(cell) & bit)) continue;
+        Link* strong = &strong_[static_cast<std::size_t>(q) * 4];
+        int count_strong = 0;
+        if (two_bits(at(cell))) {
+          strong[count_strong++] = {cell * n_ + std::countr_zero(at(cell) & ~bit), kCellCause};
+          strong_cell_[static_cast<std::size_t>(q)] = 1;
+        }
+        for (std::size_t k = 0; k < 3; ++k) {
+          int count = 0, other = -1;
+          for (int c : g_.house_cells(hs[k])) {
+            if (!(at(c) & bit)) continue;
+            ++count;
+            if (c == cell) continue;
+            other = c;
+            if (k == 0 || g_.box_of(c) != g_.box_of(cell)) weak_.push_back({c * n_ + d, hs[k]});
+          }
+          // Box and row or column can give the same cell: the first counts.
+          const int o = other * n_ + d;
+          if (count == 2 && std::find_if(strong, strong + count_strong, [&](const Link& e) {
+                              return e.cand == o;
+                            }) == strong + count_strong)
+            strong[count_strong++] = {o, hs[k]};
+        }
+        strong_count_[static_cast<std::size_t>(q)] = static_cast<unsigned char>(count_strong);
+      }
+    }
+    weak_beg_[static_cast<std::size_t>(cands_)] = static_cast<int>(weak_.size());
+    struck_cell_.assign(static_cast<std::size_t>(g_.cell_count()), 0);
+    struck_house_.assign(static_cast<std::size_t>(g_.house_count() * n_), 0);
+    for (int cell = 0; cell < g_.cell_count(); ++cell) {
+      const Mask gone = origin[static_cast<std::size_t>(cell)] & ~at(cell);
+      if (!gone) continue;
+      struck_cell_[static_cast<std::size_t>(cell)] = 1;
+      for (int h : houses(cell)) {
+        for (Mask r = gone; r; r &= r - 1)
+          struck_house_[static_cast<std::size_t>(h * n_ + std::countr_zero(r))] = 1;
+      }
+    }
+  }
+
+  std::span<const Link> weak(int cand) const {
+    const auto b = weak_.begin() + weak_beg_[static_cast<std::size_t>(cand)];
+    return {b, weak_.begin() + weak_beg_[static_cast<std::size_t>(cand) + 1]};
+  }
+  // The candidates turned on when `cand` is off, in SE's order and without
+  // repeats: with Y-links the cell's link, with X-links the houses' ones.
+  std::span<const Link> strong(int cand, bool y, bool x) const {
+    const std::size_t q = static_cast<std::size_t>(cand);
+    const Link* all = &strong_[q * 4];
+    const int cell_link = strong_cell_[q];
+    if (!x) return {all, y ? static_cast<std::size_t>(cell_link) : 0};
+    if (!y) return {all + cell_link, static_cast<std::size_t>(strong_count_[q] - cell_link)};
+    return {all, static_cast<std::size_t>(strong_count_[q])};
+  }
+  // Whether a node that gets `cause` has rule parents.
+  bool has_parents(int cand, int cause) const {
+    if (cause == kCellCause) return struck_cell_[static_cast<std::size_t>(cand / n_)];
+    return cause >= 0 && struck_house_[static_cast<std::size_t>(cause * n_ + cand % n_)];
+  }
+  bool struck_cell(int cell) const { return struck_cell_[static_cast<std::size_t>(cell)]; }
+
+  // The nodes (cand * 2 + on) that can reach a link whose far node has rule
+  // parents, following Y-links (`y`: within cells) and X-links (`x`: strong
+  // ones within houses; weak ones are always followed). A strong link counts
+  // (off to on); with `weak_counts` (cycles, whose off nodes count too) a weak
+  // one as well. Links are symmetric, so the nodes are found backwards.
+  void reach(bool y, bool x, bool weak_counts, std::vector<char>& out) {
+    out.assign(static_cast<std::size_t>(cands_) * 2, 0);
+    queue_.clear();
+    auto mark = [&](int node) {
+      if (out[static_cast<std::size_t>(node)]) return;
+      out[static_cast<std::size_t>(node)] = 1;
+      queue_.push_back(node);
+    };
+    for (int cell = 0; cell < g_.cell_count(); ++cell) {
+      for (Mask r = at(cell); r; r &= r - 1) {
+        const int p = cell * n_ + std::countr_zero(r);
+        for (const Link& st : strong(p, y, x)) {
+          if (has_parents(st.cand, st.cause)) mark(p * 2);
+        }
+        if (!weak_counts) continue;
+        if (y && struck_cell(cell) && (at(cell) & ~(Mask{1} << (p % n_)))) mark(p * 2 + 1);
+        for (const Link& w : weak(p)) {
+          if (has_parents(w.cand, w.cause)) mark(p * 2 + 1);
+        }
+      }
+    }
+    for (std::size_t i = 0; i < queue_.size(); ++i) {
+      const int node = queue_[i];
+      const int q = node / 2;
+      if (node & 1) {
+        // An on node is reached from the off nodes it is strongly linked with.
+        for (const Link& st : strong(q, y, x)) mark(st.cand * 2);
+      } else {
+        // An off node from the on nodes it is weakly linked with.
+        const int cell = q / n_;
+        if (y) {
+          for (Mask r = at(cell) & ~(Mask{1} << (q % n_)); r; r &= r - 1)
+            mark((cell * n_ + std::countr_zero(r)) * 2 + 1);
+        }
+        for (const Link& w : weak(q)) mark(w.cand * 2 + 1);
+      }
+    }
+  }
+
+ private:
+  Mask at(int cell) const { return (*grid_)[static_cast<std::size_t>(cell)]; }
+  std::array<int, 3> houses(int cell) const {
+    return {g_.box_house(g_.box_of(cell)), g_.row_of(cell), g_.column_house(g_.col_of(cell))};
+  }
+
+  const Geometry& g_;
+  int n_;
+  int cands_;
+  const std::vector<Mask>* grid_ = nullptr;
+  std::vector<int> weak_beg_;  // per candidate: its first weak link
+  std::vector<Link> weak_;
+  std::vector<Link> strong_;  // per candidate, up to 4
+  std::vector<unsigned char> strong_count_, strong_cell_;
+  std::vector<char> struck_cell_, struck_house_;  // per cell; per house and digit
+  std::vector<int> queue_;
+};
+
 // SE's "forcing chains & cycles" producer on a reduced grid, every hint
 // collected, as the rule of level 2 and 3 chains: bidirectional X-, Y- and
 // XY-cycles (6.5 / 7.0 + length) and forcing X- and XY-chains (6.6 / 7.0 +
 // length).
 class UnaryRule {
  public:
-  explicit UnaryRule(const Geometry& g) : g_(g), n_(g_.side()), cands_(g_.cell_count() * n_) {}
+  explicit UnaryRule(const Geometry& g)
+      : g_(g), n_(g_.side()), cands_(g_.cell_count() * n_), links_(g) {}
 
   int derive(const std::vector<Mask>& origin, const std::vector<Mask>& grid,
              std::vector<Derived>& out) {
@@ -522,16 +679,15 @@ class UnaryRule {
     collector_.reset(cands_);
     on_seen_.assign(static_cast<std::size_t>(cands_), 0);
     off_seen_.assign(static_cast<std::size_t>(cands_), 0);
-    links();
-    struck();
+    links_.build(grid, origin);
     // SE's three passes: X-links, Y-links (cycles only, from bivalue cells),
     // both; from each candidate the cycles first, then the forcing chains.
     // A search that cannot reach a link with struck candidates finds no hint
     // that counts, and is skipped.
     for (int pass = 0; pass < 3; ++pass) {
       const bool y = pass != 0, x = pass != 1;
-      reach(y, x, true, cycle_reach_);
-      if (x) reach(y, x, false, forcing_reach_);
+      links_.reach(y, x, true, cycle_reach_);
+      if (x) links_.reach(y, x, false, forcing_reach_);
       for (int cell = 0; cell < g_.cell_count(); ++cell) {
         const Mask m = at(cell);
         if (popcount(m) < 2 || (!x && popcount(m) > 2)) continue;
@@ -567,130 +723,6 @@ class UnaryRule {
     return static_cast<int>(arena_.size()) - 1;
   }
 
-  // The grid does not change while the rule runs, so each candidate's links are
-  // found once rather than on every visit: weak, the same digit in its houses
-  // (box, then row and column without the box's cells); strong, the other digit
-  // of a bivalue cell, then per house the one other place of the digit when
-  // there are exactly two.
-  void links() {
-    weak_beg_.assign(static_cast<std::size_t>(cands_) + 1, 0);
-    weak_.clear();
-    weak_house_.clear();
-    strong_.assign(static_cast<std::size_t>(cands_) * 4, Strong{-1, kNoCause});
-    strong_count_.assign(static_cast<std::size_t>(cands_), 0);
-    strong_cell_.assign(static_cast<std::size_t>(cands_), 0);
-    for (int cell = 0; cell < g_.cell_count(); ++cell) {
-      const auto hs = houses(cell);
-      for (int d = 0; d < n_; ++d) {
-        const int q = cell * n_ + d;
-        weak_beg_[static_cast<std::size_t>(q)] = static_cast<int>(weak_.size());
-        const Mask bit = Mask{1} << d;
-        if (!(at(cell) & bit)) continue;
-        Strong* strong = &strong_[static_cast<std::size_t>(q) * 4];
-        int count_strong = 0;
-        if (two_bits(at(cell))) {
-          strong[count_strong++] = {cell * n_ + std::countr_zero(at(cell) & ~bit), kCellCause};
-          strong_cell_[static_cast<std::size_t>(q)] = 1;
-        }
-        for (std::size_t k = 0; k < 3; ++k) {
-          int count = 0, other = -1;
-          for (int c : g_.house_cells(hs[k])) {
-            if (!(at(c) & bit)) continue;
-            ++count;
-            if (c == cell) continue;
-            other = c;
-            if (k == 0 || g_.box_of(c) != g_.box_of(cell)) {
-              weak_.push_back(c * n_ + d);
-              weak_house_.push_back(hs[k]);
-            }
-          }
-          // The other place when there are two, once (box and row or column
-          // can give the same cell; the first house is the cause).
-          const int o = other * n_ + d;
-          if (count == 2 && std::find_if(strong, strong + count_strong, [&](const Strong& e) {
-                              return e.cand == o;
-                            }) == strong + count_strong)
-            strong[count_strong++] = {o, hs[k]};
-        }
-        strong_count_[static_cast<std::size_t>(q)] = static_cast<unsigned char>(count_strong);
-      }
-    }
-    weak_beg_[static_cast<std::size_t>(cands_)] = static_cast<int>(weak_.size());
-  }
-
-  // Which cells and which digits of which houses lost candidates between the
-  // origin and the grid: a node whose cause is one of them has rule parents.
-  void struck() {
-    struck_cell_.assign(static_cast<std::size_t>(g_.cell_count()), 0);
-    struck_house_.assign(static_cast<std::size_t>(g_.house_count() * n_), 0);
-    for (int cell = 0; cell < g_.cell_count(); ++cell) {
-      const Mask gone = (*origin_)[static_cast<std::size_t>(cell)] & ~at(cell);
-      if (!gone) continue;
-      struck_cell_[static_cast<std::size_t>(cell)] = 1;
-      for (int h : houses(cell)) {
-        for (Mask r = gone; r; r &= r - 1)
-          struck_house_[static_cast<std::size_t>(h * n_ + std::countr_zero(r))] = 1;
-      }
-    }
-  }
-  bool has_parents(int cand, int cause) const {
-    if (cause == kCellCause) return struck_cell_[static_cast<std::size_t>(cell_of(cand))];
-    return cause >= 0 && struck_house_[static_cast<std::size_t>(cause * n_ + cand % n_)];
-  }
-
-  // The nodes (cand * 2 + on) from which the searches of one pass can reach a
-  // link whose node gets rule parents: a strong link (off to on), and for
-  // cycles, whose off nodes count too, a weak link. A hint is kept only when
-  // its chain has rule parents, so a search from elsewhere can be skipped.
-  // Links are symmetric, so the nodes are found backwards from those links.
-  void reach(bool y, bool x, bool weak_counts, std::vector<char>& out) {
-    out.assign(static_cast<std::size_t>(cands_) * 2, 0);
-    back_queue_.clear();
-    auto mark = [&](int node) {
-      if (out[static_cast<std::size_t>(node)]) return;
-      out[static_cast<std::size_t>(node)] = 1;
-      back_queue_.push_back(node);
-    };
-    for (int cell = 0; cell < g_.cell_count(); ++cell) {
-      for (Mask r = at(cell); r; r &= r - 1) {
-        const int p = cell * n_ + std::countr_zero(r);
-        for (const Strong& st : strong_links(p, y, x)) {
-          if (has_parents(st.cand, st.cause)) mark(p * 2);
-        }
-        if (!weak_counts) continue;
-        if (y && struck_cell_[static_cast<std::size_t>(cell)] &&
-            (at(cell) & ~digit_bit(digit_of(p))))
-          mark(p * 2 + 1);
-        for (int k = weak_beg_[static_cast<std::size_t>(p)],
-                 e = weak_beg_[static_cast<std::size_t>(p) + 1];
-             k < e; ++k) {
-          if (has_parents(weak_[static_cast<std::size_t>(k)],
-                          weak_house_[static_cast<std::size_t>(k)]))
-            mark(p * 2 + 1);
-        }
-      }
-    }
-    for (std::size_t i = 0; i < back_queue_.size(); ++i) {
-      const int node = back_queue_[i];
-      const int q = node / 2;
-      if (node & 1) {
-        // An on node is reached from the off nodes it is strongly linked with.
-        for (const Strong& st : strong_links(q, y, x)) mark(st.cand * 2);
-      } else {
-        // An off node from the on nodes it is weakly linked with.
-        const int cell = cell_of(q);
-        if (y) {
-          for (Mask r = at(cell) & ~digit_bit(digit_of(q)); r; r &= r - 1)
-            mark((cell * n_ + std::countr_zero(r)) * 2 + 1);
-        }
-        for (int k = weak_beg_[static_cast<std::size_t>(q)],
-                 e = weak_beg_[static_cast<std::size_t>(q) + 1];
-             k < e; ++k)
-          mark(weak_[static_cast<std::size_t>(k)] * 2 + 1);
-      }
-    }
-  }
-
   void forcing(int src, bool on, bool y) {
     arena_.clear();
     for (int c : touched_)
@@ -724,10 +756,8 @@ class UnaryRule {
             if (visit(cell * n_ + std::countr_zero(r))) return;
           }
         }
-        const int* w = weak_.data();
-        for (int k = weak_beg_[static_cast<std::size_t>(pc)], e = weak_beg_[static_cast<std::size_t>(pc) + 1];
-             k < e; ++k) {
-          if (visit(w[k])) return;
+        for (const LinkGraph::Link& w : links_.weak(pc)) {
+          if (visit(w.cand)) return;
         }
       }
       pend_on_.clear();
@@ -747,7 +777,7 @@ class UnaryRule {
           }
           return false;
         };
-        for (const Strong& st : strong_links(pc, y, true)) {
+        for (const LinkGraph::Link& st : links_.strong(pc, y, true)) {
           if (visit(st.cand, st.cause)) return;
         }
       }
@@ -755,22 +785,6 @@ class UnaryRule {
       pend_on_.swap(next_);
       next_.clear();
     }
-  }
-
-  // The candidates turned on when `cand` is off, in SE's order and without
-  // repeats: with Y-links the other digit of a bivalue cell, with X-links the
-  // other place of the digit in each house (box, row, column) that has two.
-  struct Strong {
-    int cand, cause;
-  };
-  // As a span of the table links() made.
-  std::span<const Strong> strong_links(int cand, bool y, bool x) const {
-    const std::size_t q = static_cast<std::size_t>(cand);
-    const Strong* all = &strong_[q * 4];
-    const int cell_link = strong_cell_[q];
-    if (!x) return {all, y ? static_cast<std::size_t>(cell_link) : 0};
-    if (!y) return {all + cell_link, static_cast<std::size_t>(strong_count_[q] - cell_link)};
-    return {all, static_cast<std::size_t>(strong_count_[q])};
   }
 
   // Whether (cand, on) is a strict ancestor of arena node `node`.
@@ -811,11 +825,8 @@ class UnaryRule {
             if (!is_ancestor(p, q, false)) cyc_off_.push_back(push(q, false, p, kCellCause));
           }
         }
-        for (int k = weak_beg_[static_cast<std::size_t>(pc)], e = weak_beg_[static_cast<std::size_t>(pc) + 1];
-             k < e; ++k) {
-          const int q = weak_[static_cast<std::size_t>(k)];
-          if (!is_ancestor(p, q, false))
-            cyc_off_.push_back(push(q, false, p, weak_house_[static_cast<std::size_t>(k)]));
+        for (const LinkGraph::Link& w : links_.weak(pc)) {
+          if (!is_ancestor(p, w.cand, false)) cyc_off_.push_back(push(w.cand, false, p, w.cause));
         }
       }
       cyc_on_.clear();
@@ -830,7 +841,7 @@ class UnaryRule {
             next_.push_back(push(q, true, p, cause));
           }
         };
-        for (const Strong& st : strong_links(pc, y, x)) take(st.cand, st.cause);
+        for (const LinkGraph::Link& st : links_.strong(pc, y, x)) take(st.cand, st.cause);
       }
       cyc_off_.clear();
       cyc_on_.swap(next_);
@@ -947,12 +958,9 @@ class UnaryRule {
   std::vector<PathNode> arena_;
   std::vector<char> on_seen_, off_seen_;
   std::vector<int> touched_, pend_on_, pend_off_, next_, removed_;
-  std::vector<int> weak_beg_, weak_, weak_house_;
-  std::vector<Strong> strong_;  // per candidate, up to 4: the cell's other digit, then houses
-  std::vector<unsigned char> strong_count_, strong_cell_;
+  LinkGraph links_;
   std::vector<int> cyc_on_, cyc_off_, cyc_found_, cyc_cells_, fwd_, back_;
-  std::vector<char> struck_cell_, struck_house_, cycle_reach_, forcing_reach_;
-  std::vector<int> back_queue_;
+  std::vector<char> cycle_reach_, forcing_reach_;
 };
 
 class ForcingSearch {
@@ -1047,19 +1055,66 @@ class ForcingSearch {
   }
 
   void run() {
+    // A nested static search (multiple forcing chains as the rule of level 3)
+    // keeps only hints with rule parents: its chains never change the grid, so
+    // the links that give them are known before it starts, and a cell whose
+    // chains cannot reach one is skipped.
+    pruning_ = collect_ && !spec_.dynamic && !spec_.nishio && spec_.level == 0;
+    if (pruning_) {
+      if (!links_) links_ = std::make_unique<LinkGraph>(g_);
+      links_->build(orig_, *origin_);
+      links_->reach(true, true, false, reach_);
+    }
     for (int cell = lane_; cell < g_.cell_count(); cell += lanes_) {
       if (b_.expired()) return;
       const Mask m = orig(cell);
       const int card = popcount(m);
       if (!(card > 2 || (card > 1 && spec_.dynamic))) continue;
+      const bool by_cell = !spec_.nishio && (card == 2 || (spec_.multiple && card > 2));
+      bool cell_counts = by_cell;
+      if (pruning_ && by_cell && !links_->struck_cell(cell)) {
+        cell_counts = false;
+        for (Mask r = m; r && !cell_counts; r &= r - 1)
+          cell_counts = reaches(cand(cell, std::countr_zero(r) + 1));
+      }
       for (Mask r = m; r; r &= r - 1) {
         const int digit = std::countr_zero(r) + 1;
+        if (pruning_ && !cell_counts && !regions_count(cell, digit)) continue;
         Implications& on_imp = by_value_[static_cast<std::size_t>(digit - 1)];
         binary(cell, digit, card, on_imp);
         if (!spec_.nishio) regions(cell, digit, on_imp);
       }
-      if (!spec_.nishio && (card == 2 || (spec_.multiple && card > 2))) cell_reduction(cell, m);
+      if (by_cell && cell_counts) cell_reduction(cell, m);
     }
+  }
+
+  // Pruning: whether a chain from candidate `c` on can meet a link with rule
+  // parents.
+  bool reaches(int c) const { return reach_[static_cast<std::size_t>(on_id(c))]; }
+  // The places of `digit` in house `h` when the region rule starts there from
+  // `cell` (its first place, two places or more with `multiple`), else empty.
+  const std::vector<int>& region_places(int cell, int digit, int h) {
+    const Mask bit = digit_bit(digit);
+    places_.clear();
+    for (int c : g_.house_cells(h)) {
+      if (orig(c) & bit) places_.push_back(c);
+    }
+    const std::size_t count = places_.size();
+    if (!(count == 2 || (spec_.multiple && count > 2)) || places_[0] != cell) places_.clear();
+    return places_;
+  }
+  // Pruning: whether a region rule's hint from `cell` in house `h` can count.
+  bool region_counts(int digit, int h, const std::vector<int>& places) const {
+    if (places.empty()) return false;
+    if (links_->has_parents(cand(places[0], digit), h)) return true;
+    return std::any_of(places.begin(), places.end(),
+                       [&](int c) { return reaches(cand(c, digit)); });
+  }
+  bool regions_count(int cell, int digit) {
+    for (int h : houses(cell)) {
+      if (region_counts(digit, h, region_places(cell, digit, h))) return true;
+    }
+    return false;
   }
 
   int cand(int cell, int digit) const { return cell * n_ + digit - 1; }
@@ -1457,18 +1512,13 @@ class ForcingSearch {
   }
 
   void regions(int cell, int digit, Implications& on_imp) {
-    const Mask bit = digit_bit(digit);
-    std::vector<int>& places = places_;
     std::vector<Implications*>& imps = imps_;
     std::vector<Chain>& chains = chains_;
     for (int h : houses(cell)) {
-      places.clear();
-      for (int c : g_.house_cells(h)) {
-        if (orig(c) & bit) places.push_back(c);
-      }
+      // Each house is done from its first place.
+      const std::vector<int>& places = region_places(cell, digit, h);
+      if (places.empty() || (pruning_ && !region_counts(digit, h, places))) continue;
       const int count = static_cast<int>(places.size());
-      if (!(count == 2 || (spec_.multiple && count > 2))) continue;
-      if (places[0] != cell) continue;  // each house is done from its first place
       imps.assign(1, &on_imp);
       for (int k = 1; k < count; ++k) {
         Implications& imp = by_pos_[static_cast<std::size_t>(k)];
@@ -1542,7 +1592,10 @@ class ForcingSearch {
   std::unique_ptr<UnaryRule> unary_;
   std::vector<std::unique_ptr<ForcingSearch>> rules_;
   std::vector<Derived> derived_;
-  std::vector<int> places_;  // scratch of regions() and cell_reduction()
+  std::vector<int> places_;  // scratch of region_places()
+  bool pruning_ = false;
+  std::unique_ptr<LinkGraph> links_;  // pruning: the static grid's links
+  std::vector<char> reach_;
   std::vector<Implications*> imps_;
   std::vector<Chain> chains_;
   std::string rule_key_;

@@ -693,7 +693,11 @@ class UnaryRule {
         if (popcount(m) < 2 || (!x && popcount(m) > 2)) continue;
         for (Mask r = m; r; r &= r - 1) {
           const int cand = cell * n_ + std::countr_zero(r);
-          if (cycle_reach_[static_cast<std::size_t>(cand) * 2 + 1]) cycles(cand, y, x);
+          // A cycle leaves and comes back: it can count only when both the
+          // candidate on and (the cycle read backwards) off reach a counted link.
+          if (cycle_reach_[static_cast<std::size_t>(cand) * 2 + 1] &&
+              cycle_reach_[static_cast<std::size_t>(cand) * 2])
+            cycles(cand, y, x);
           if (!x) continue;
           if (forcing_reach_[static_cast<std::size_t>(cand) * 2 + 1]) forcing(cand, true, y);
           if (forcing_reach_[static_cast<std::size_t>(cand) * 2]) forcing(cand, false, y);

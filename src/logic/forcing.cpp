@@ -529,11 +529,31 @@ class LinkGraph {
 
   void build(const std::vector<Mask>& grid, const std::vector<Mask>& origin) {
     grid_ = &grid;
+    if (slot_.empty()) {
+      slot_.resize(static_cast<std::size_t>(g_.cell_count()) * 3);
+      for (int h = 0; h < g_.house_count(); ++h) {
+        int i = 0;
+        for (int c : g_.house_cells(h)) {
+          const auto hs = houses(c);
+          const auto k = std::find(hs.begin(), hs.end(), h) - hs.begin();
+          slot_[static_cast<std::size_t>(c * 3 + k)] = i++;
+        }
+      }
+    }
+    // Positions of each digit in each house (bit i: the house's i-th cell).
+    pos_.assign(static_cast<std::size_t>(g_.house_count() * n_), 0);
+    for (int cell = 0; cell < g_.cell_count(); ++cell) {
+      const auto hs = houses(cell);
+      for (Mask r = at(cell); r; r &= r - 1) {
+        for (std::size_t k = 0; k < 3; ++k)
+          pos_[static_cast<std::size_t>(hs[k] * n_ + std::countr_zero(r))] |= Mask{1} << slot(cell, k);
+      }
+    }
     weak_beg_.assign(static_cast<std::size_t>(cands_) + 1, 0);
     weak_.clear();
-    strong_.assign(static_cast<std::size_t>(cands_) * 4, Link{-1, kNoCause});
     strong_count_.assign(static_cast<std::size_t>(cands_), 0);
     strong_cell_.assign(static_cast<std::size_t>(cands_), 0);
+    strong_.resize(static_cast<std::size_t>(cands_) * 4);
     for (int cell = 0; cell < g_.cell_count(); ++cell) {
       const auto hs = houses(cell);
       for (int d = 0; d < n_; ++d) {
@@ -548,19 +568,18 @@ class LinkGraph {
           strong_cell_[static_cast<std::size_t>(q)] = 1;
         }
         for (std::size_t k = 0; k < 3; ++k) {
-          int count = 0, other = -1;
-          for (int c : g_.house_cells(hs[k])) {
-            if (!(at(c) & bit)) continue;
-            ++count;
-            if (c == cell) continue;
-            other = c;
+          const std::span<const int> cells = g_.house_cells(hs[k]);
+          const Mask others =
+              pos_[static_cast<std::size_t>(hs[k] * n_ + d)] & ~(Mask{1} << slot(cell, k));
+          for (Mask m = others; m; m &= m - 1) {
+            const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
             if (k == 0 || g_.box_of(c) != g_.box_of(cell)) weak_.push_back({c * n_ + d, hs[k]});
           }
-          // Box and row or column can give the same cell: the first counts.
-          const int o = other * n_ + d;
-          if (count == 2 && std::find_if(strong, strong + count_strong, [&](const Link& e) {
-                              return e.cand == o;
-                            }) == strong + count_strong)
+          if (!others || (others & (others - 1))) continue;
+          // The one other place; box and row or column can give the same
+          // cell, and the first counts.
+          const int o = cells[static_cast<std::size_t>(std::countr_zero(others))] * n_ + d;
+          if (std::none_of(strong, strong + count_strong, [&](const Link& e) { return e.cand == o; }))
             strong[count_strong++] = {o, hs[k]};
         }
         strong_count_[static_cast<std::size_t>(q)] = static_cast<unsigned char>(count_strong);
@@ -650,11 +669,15 @@ class LinkGraph {
   std::array<int, 3> houses(int cell) const {
     return {g_.box_house(g_.box_of(cell)), g_.row_of(cell), g_.column_house(g_.col_of(cell))};
   }
+  // The index of `cell` within the k-th of houses(cell).
+  int slot(int cell, std::size_t k) const { return slot_[static_cast<std::size_t>(cell) * 3 + k]; }
 
   const Geometry& g_;
   int n_;
   int cands_;
   const std::vector<Mask>* grid_ = nullptr;
+  std::vector<int> slot_;
+  std::vector<Mask> pos_;  // per house and digit
   std::vector<int> weak_beg_;  // per candidate: its first weak link
   std::vector<Link> weak_;
   std::vector<Link> strong_;  // per candidate, up to 4

@@ -283,14 +283,16 @@ class BasicRules {
   explicit BasicRules(const Board& board) : b_(board), g_(*board.g), n_(g_.side()) {}
 
   // Appends the removals of the first rule that has any; returns their count.
-  // `pos` holds the positions of each digit in each house of `cur` (index
-  // house * N + digit - 1, bit i for the house's i-th cell), which the chaining
-  // keeps up to date anyway.
+  // `pos` and `pos_orig` hold the positions of each digit in each house of
+  // `cur` and `orig` (index house * N + digit - 1, bit i for the house's i-th
+  // cell), which the chaining keeps up to date anyway. A hint counts only when
+  // it depends on struck candidates, so houses with none are passed over.
   int derive(const std::vector<Mask>& orig, const std::vector<Mask>& cur, std::span<const Mask> pos,
-             std::vector<Derived>& out) {
+             std::span<const Mask> pos_orig, std::vector<Derived>& out) {
     orig_ = &orig;
     cur_ = &cur;
     pos_ = pos;
+    pos_orig_ = pos_orig;
     store_.clear();
     hint_ = 0;
     const std::size_t before = out.size();
@@ -335,6 +337,19 @@ class BasicRules {
   Mask positions(int h, int digit) const {
     return pos_[static_cast<std::size_t>(h * n_ + digit - 1)];
   }
+  // Whether `digit` lost places in house `h`.
+  bool struck(int h, int digit) const {
+    const std::size_t i = static_cast<std::size_t>(h * n_ + digit - 1);
+    return pos_[i] != pos_orig_[i];
+  }
+  // The digits (bit d - 1) that lost places in house `h`.
+  Mask struck_digits(int h) const {
+    Mask m = 0;
+    for (int d = 1; d <= n_; ++d) {
+      if (struck(h, d)) m |= digit_bit(d);
+    }
+    return m;
+  }
   void emit(const std::vector<int>& removed, std::vector<Derived>& out) {
     if (removed.empty() || parents_.empty()) return;
     store_.push_back(parents_);
@@ -351,6 +366,8 @@ class BasicRules {
         const Mask bit = digit_bit(digit);
         for (int i1 = 0; i1 < n_; ++i1) {
           const int h1 = house_of_kind(g_, k1, i1);
+          // The parents are struck places in h1.
+          if (!struck(h1, digit)) continue;
           const Mask places = positions(h1, digit);
           if (popcount(places) < 2) continue;
           // Only the house of kind k2 through the first place can hold them all.
@@ -383,8 +400,11 @@ class BasicRules {
     for (HouseKind kind : se_kind_order()) {
       for (int i = 0; i < n_; ++i) {
         const int h = house_of_kind(g_, kind, i);
-        if (empty_in(h) <= 4) continue;
+        // The parents are the pair's struck places.
+        const Mask changed = struck_digits(h);
+        if (!changed || empty_in(h) <= 4) continue;
         for_each_combination(n_, 2, [&](Mask pair) {
+          if (!(pair & changed)) return false;
           Mask places = 0;
           for (Mask d = pair; d; d &= d - 1) {
             const Mask p = positions(h, std::countr_zero(d) + 1);
@@ -418,9 +438,16 @@ class BasicRules {
     for (HouseKind kind : se_kind_order()) {
       for (int i = 0; i < n_; ++i) {
         const int h = house_of_kind(g_, kind, i);
-        if (empty_in(h) < 4) continue;
         const std::span<const int> cells = g_.house_cells(h);
+        // The parents are the struck digits of the pair's cells (the pair's
+        // own digits are all that is left in them).
+        Mask changed = 0;
+        for (std::size_t k = 0; k < cells.size(); ++k) {
+          if (orig(cells[k]) != cur(cells[k])) changed |= Mask{1} << k;
+        }
+        if (!changed || empty_in(h) < 4) continue;
         for_each_combination(n_, 2, [&](Mask pick) {
+          if (!(pick & changed)) return false;
           Mask digits = 0;
           for (Mask p = pick; p; p &= p - 1) {
             const Mask m = cur(cells[static_cast<std::size_t>(std::countr_zero(p))]);
@@ -458,6 +485,11 @@ class BasicRules {
       for_each_combination(n_, 2, [&](Mask lines) {
         for (int digit = 1; digit <= n_; ++digit) {
           if (b_.placed[static_cast<std::size_t>(digit)] + 4 > n_) continue;
+          // The parents are struck places in the base lines.
+          bool changed = false;
+          for (Mask l = lines; l; l &= l - 1)
+            changed = changed || struck(house_of_kind(g_, base, std::countr_zero(l)), digit);
+          if (!changed) continue;
           const Mask bit = digit_bit(digit);
           Mask common = 0;
           bool ok = true;
@@ -503,7 +535,8 @@ class BasicRules {
   const std::vector<Mask>* cur_ = nullptr;
   std::vector<int> removed_, parents_;
   std::deque<std::vector<int>> store_;
-  std::span<const Mask> pos_;  // per house and digit: positions in the reduced grid
+  std::span<const Mask> pos_;       // per house and digit: positions in the reduced grid
+  std::span<const Mask> pos_orig_;  // and in the starting grid
   int hint_ = 0;
 };
 
@@ -1317,7 +1350,7 @@ class ForcingSearch {
     key_.assign(reinterpret_cast<const char*>(cur_.data()), cur_.size() * sizeof(Mask));
     if (const Derivation* hit = memo_->find(key_)) return *hit;
     derived_.clear();
-    if (basic_.derive(orig_, cur_, pos_cur_, derived_) == 0 && spec_.level >= 2) {
+    if (basic_.derive(orig_, cur_, pos_cur_, pos_orig_, derived_) == 0 && spec_.level >= 2) {
       for (std::size_t k = 0; k < rule_count(); ++k) {
         if (derive_rule(k) > 0 || b_.stopped) break;
       }

@@ -1046,6 +1046,7 @@ class ForcingSearch {
         stamp_(static_cast<std::size_t>(ids_), 0),
         basic_(board) {
     by_value_.resize(static_cast<std::size_t>(n_));
+    value_imp_.resize(static_cast<std::size_t>(n_));
     by_pos_.resize(static_cast<std::size_t>(n_));
   }
 
@@ -1119,7 +1120,9 @@ class ForcingSearch {
     // keeps only hints with rule parents: its chains never change the grid, so
     // the links that give them are known before it starts, and a cell whose
     // chains cannot reach one is skipped.
-    pruning_ = collect_ && !spec_.dynamic && !spec_.nishio && spec_.level == 0;
+    static_ = !spec_.dynamic && !spec_.nishio && spec_.level == 0;
+    pruning_ = collect_ && static_;
+    if (static_) closure_done_.assign(static_cast<std::size_t>(g_.cell_count() * n_), 0);
     if (pruning_) {
       if (!links_) links_ = std::make_unique<LinkGraph>(g_);
       links_->build(orig_, *origin_);
@@ -1140,12 +1143,32 @@ class ForcingSearch {
       for (Mask r = m; r; r &= r - 1) {
         const int digit = std::countr_zero(r) + 1;
         if (pruning_ && !cell_counts && !regions_count(cell, digit)) continue;
-        Implications& on_imp = by_value_[static_cast<std::size_t>(digit - 1)];
-        binary(cell, digit, card, on_imp);
-        if (!spec_.nishio) regions(cell, digit, on_imp);
+        Implications* on_imp = &by_value_[static_cast<std::size_t>(digit - 1)];
+        if (static_) {
+          on_imp = &closure(cand(cell, digit));  // binary() would only chain
+        } else {
+          binary(cell, digit, card, *on_imp);
+        }
+        value_imp_[static_cast<std::size_t>(digit - 1)] = on_imp;
+        if (!spec_.nishio) regions(cell, digit, *on_imp);
       }
       if (by_cell && cell_counts) cell_reduction(cell, m);
     }
+  }
+
+  // A static search (no grid change) chains each candidate once: what it
+  // implies is the same wherever it is assumed.
+  Implications& closure(int c) {
+    if (closure_.empty()) closure_.resize(static_cast<std::size_t>(g_.cell_count() * n_));
+    Implications& imp = closure_[static_cast<std::size_t>(c)];
+    if (!closure_done_[static_cast<std::size_t>(c)]) {
+      closure_done_[static_cast<std::size_t>(c)] = 1;
+      imp.init(ids_);
+      imp.add(on_id(c), nullptr, 0, true);
+      int a = 0, b = 0;
+      chain(imp, a, b);
+    }
+    return imp;
   }
 
   // Pruning: whether a chain from candidate `c` on can meet a link with rule
@@ -1581,9 +1604,14 @@ class ForcingSearch {
       const int count = static_cast<int>(places.size());
       imps.assign(1, &on_imp);
       for (int k = 1; k < count; ++k) {
+        const int c = cand(places[static_cast<std::size_t>(k)], digit);
+        if (static_) {
+          imps.push_back(&closure(c));
+          continue;
+        }
         Implications& imp = by_pos_[static_cast<std::size_t>(k)];
         imp.init(ids_);
-        imp.add(on_id(cand(places[static_cast<std::size_t>(k)], digit)), nullptr, 0, true);
+        imp.add(on_id(c), nullptr, 0, true);
         int a = 0, b = 0;
         chain(imp, a, b);
         imps.push_back(&imp);
@@ -1607,7 +1635,7 @@ class ForcingSearch {
 
   void cell_reduction(int cell, Mask m) {
     const int first = lowest_digit(m) - 1;
-    const Implications& head = by_value_[static_cast<std::size_t>(first)];
+    const Implications& head = *value_imp_[static_cast<std::size_t>(first)];
     for (int pass = 1; pass >= 0; --pass) {
       for (int i = 0; i < head.size(); ++i) {
         const int id = head.node(i).id;
@@ -1615,7 +1643,7 @@ class ForcingSearch {
         std::vector<Chain>& chains = chains_;
         chains.clear();
         for (Mask r = m; r; r &= r - 1) {
-          const Implications& imp = by_value_[static_cast<std::size_t>(std::countr_zero(r))];
+          const Implications& imp = *value_imp_[static_cast<std::size_t>(std::countr_zero(r))];
           const int j = imp.find(id);
           if (j < 0) break;
           chains.push_back({&imp, j});
@@ -1639,6 +1667,10 @@ class ForcingSearch {
   std::vector<Mask> pos_orig_, pos_cur_;  // per house and digit
   std::vector<int> slot_;                 // per cell and k: index in houses(cell)[k]
   std::vector<Implications> by_value_, by_pos_;
+  std::vector<Implications*> value_imp_;  // per digit: the cell's chains
+  bool static_ = false;
+  std::vector<Implications> closure_;  // static: per candidate, chained once
+  std::vector<char> closure_done_;
   Implications off_imp_;
   std::vector<int> pend_on_, pend_off_, stack_, parents_, removed_;
   std::vector<int> found_on_, found_cause_;

@@ -283,16 +283,17 @@ class BasicRules {
   explicit BasicRules(const Board& board) : b_(board), g_(*board.g), n_(g_.side()) {}
 
   // Appends the removals of the first rule that has any; returns their count.
-  // `pos` and `pos_orig` hold the positions of each digit in each house of
-  // `cur` and `orig` (index house * N + digit - 1, bit i for the house's i-th
-  // cell), which the chaining keeps up to date anyway. A hint counts only when
-  // it depends on struck candidates, so houses with none are passed over.
+  // `pos` holds the positions of each digit in each house of `cur` (index
+  // house * N + digit - 1, bit i for the house's i-th cell) and `struck` the
+  // digits each house lost from `orig` to `cur`, which the chaining keeps up to
+  // date anyway. A hint counts only when it depends on struck candidates, so
+  // houses with none are passed over.
   int derive(const std::vector<Mask>& orig, const std::vector<Mask>& cur, std::span<const Mask> pos,
-             std::span<const Mask> pos_orig, std::vector<Derived>& out) {
+             std::span<const Mask> struck, std::vector<Derived>& out) {
     orig_ = &orig;
     cur_ = &cur;
     pos_ = pos;
-    pos_orig_ = pos_orig;
+    struck_ = struck;
     store_.clear();
     hint_ = 0;
     const std::size_t before = out.size();
@@ -337,19 +338,9 @@ class BasicRules {
   Mask positions(int h, int digit) const {
     return pos_[static_cast<std::size_t>(h * n_ + digit - 1)];
   }
-  // Whether `digit` lost places in house `h`.
-  bool struck(int h, int digit) const {
-    const std::size_t i = static_cast<std::size_t>(h * n_ + digit - 1);
-    return pos_[i] != pos_orig_[i];
-  }
   // The digits (bit d - 1) that lost places in house `h`.
-  Mask struck_digits(int h) const {
-    Mask m = 0;
-    for (int d = 1; d <= n_; ++d) {
-      if (struck(h, d)) m |= digit_bit(d);
-    }
-    return m;
-  }
+  Mask struck_digits(int h) const { return struck_[static_cast<std::size_t>(h)]; }
+  bool struck(int h, int digit) const { return struck_digits(h) & digit_bit(digit); }
   void emit(const std::vector<int>& removed, std::vector<Derived>& out) {
     if (removed.empty() || parents_.empty()) return;
     store_.push_back(parents_);
@@ -536,7 +527,7 @@ class BasicRules {
   std::vector<int> removed_, parents_;
   std::deque<std::vector<int>> store_;
   std::span<const Mask> pos_;       // per house and digit: positions in the reduced grid
-  std::span<const Mask> pos_orig_;  // and in the starting grid
+  std::span<const Mask> struck_;    // per house: digits that lost places
   int hint_ = 0;
 };
 
@@ -1226,6 +1217,7 @@ class ForcingSearch {
   bool chain(Implications& imp, int& on_idx, int& off_idx) {
     cur_ = orig_;
     pos_cur_ = pos_orig_;
+    struck_.assign(static_cast<std::size_t>(g_.house_count()), 0);
     const bool y = !spec_.nishio;
     const bool dynamic = spec_.dynamic;
     std::vector<int>& pend_on = pend_on_;
@@ -1315,7 +1307,10 @@ class ForcingSearch {
         found_beg_.push_back(static_cast<int>(found_par_.size()));
         if (dynamic) {
           cur_[static_cast<std::size_t>(cell)] &= ~bit;
-          for (std::size_t k = 0; k < 3; ++k) pos_cur(hs[k], digit) &= ~(Mask{1} << slot(cell, k));
+          for (std::size_t k = 0; k < 3; ++k) {
+            pos_cur(hs[k], digit) &= ~(Mask{1} << slot(cell, k));
+            struck_[static_cast<std::size_t>(hs[k])] |= bit;
+          }
         }
         for (std::size_t k = 0; k < found_on_.size(); ++k) {
           const int q = found_on_[k];
@@ -1373,7 +1368,7 @@ class ForcingSearch {
     key_.assign(reinterpret_cast<const char*>(cur_.data()), cur_.size() * sizeof(Mask));
     if (const Derivation* hit = memo_->find(key_)) return *hit;
     derived_.clear();
-    if (basic_.derive(orig_, cur_, pos_cur_, pos_orig_, derived_) == 0 && spec_.level >= 2) {
+    if (basic_.derive(orig_, cur_, pos_cur_, struck_, derived_) == 0 && spec_.level >= 2) {
       for (std::size_t k = 0; k < rule_count(); ++k) {
         if (derive_rule(k) > 0 || b_.stopped) break;
       }
@@ -1665,6 +1660,7 @@ class ForcingSearch {
   const std::vector<Mask>* origin_ = nullptr;  // collecting: the grid the outer chain started from
   std::vector<Mask> orig_, cur_;
   std::vector<Mask> pos_orig_, pos_cur_;  // per house and digit
+  std::vector<Mask> struck_;              // per house: digits struck by the chain
   std::vector<int> slot_;                 // per cell and k: index in houses(cell)[k]
   std::vector<Implications> by_value_, by_pos_;
   std::vector<Implications*> value_imp_;  // per digit: the cell's chains

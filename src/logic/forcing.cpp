@@ -30,14 +30,15 @@
 // 9.5 + 0.5 (L - 2), plus the length bonus.
 
 #include <algorithm>
-#include <exception>
-#include <thread>
+#include <atomic>
 #include <deque>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
 #include <span>
 #include <string>
+#include <thread>
 #include <unordered_map>
 
 #include "logic/chains.h"
@@ -1049,11 +1050,11 @@ class ForcingSearch {
     step = std::move(best_step_);
     return true;
   }
-  // Splits the cells of a best() search between `lanes` searches: this one
-  // takes every cell whose index leaves `lane` when divided by `lanes`.
-  void set_lane(int lane, int lanes, Memo<Derivation>& shared) {
-    lane_ = lane;
-    lanes_ = lanes;
+  // Splits the cells of a best() search between searches on several threads:
+  // each takes the next cell from `next_cell` when done with one, and they
+  // share what the rules found on reduced grids.
+  void share(std::atomic<int>& next_cell, Memo<Derivation>& shared) {
+    next_cell_ = &next_cell;
     memo_ = &shared;
   }
   // After best(): the step's rank and the cell its assumption was made in, which
@@ -1110,30 +1111,31 @@ class ForcingSearch {
     // A nested static search (multiple forcing chains as the rule of level 3)
     // keeps only hints with rule parents: its chains never change the grid, so
     // the links that give them are known before it starts, and a cell whose
-    // chains cannot reach one is skipped.
-    static_ = !spec_.dynamic && !spec_.nishio && spec_.level == 0;
-    pruning_ = collect_ && static_;
-    if (static_) closure_done_.assign(static_cast<std::size_t>(g_.cell_count() * n_), 0);
-    if (pruning_) {
+    // chains cannot reach one is skipped. It also chains each candidate once
+    // (see closure(); the tables pay off over the many grids such a search
+    // meets).
+    static_ = collect_ && !spec_.dynamic && !spec_.nishio && spec_.level == 0;
+    if (static_) {
+      closure_done_.assign(static_cast<std::size_t>(g_.cell_count() * n_), 0);
       if (!links_) links_ = std::make_unique<LinkGraph>(g_);
       links_->build(orig_, *origin_);
       links_->reach(true, true, false, reach_);
     }
-    for (int cell = lane_; cell < g_.cell_count(); cell += lanes_) {
+    for (int cell = take_cell(-1); cell < g_.cell_count(); cell = take_cell(cell)) {
       if (b_.expired()) return;
       const Mask m = orig(cell);
       const int card = popcount(m);
       if (!(card > 2 || (card > 1 && spec_.dynamic))) continue;
       const bool by_cell = !spec_.nishio && (card == 2 || (spec_.multiple && card > 2));
       bool cell_counts = by_cell;
-      if (pruning_ && by_cell && !links_->struck_cell(cell)) {
+      if (static_ && by_cell && !links_->struck_cell(cell)) {
         cell_counts = false;
         for (Mask r = m; r && !cell_counts; r &= r - 1)
           cell_counts = reaches(cand(cell, std::countr_zero(r) + 1));
       }
       for (Mask r = m; r; r &= r - 1) {
         const int digit = std::countr_zero(r) + 1;
-        if (pruning_ && !cell_counts && !regions_count(cell, digit)) continue;
+        if (static_ && !cell_counts && !regions_count(cell, digit)) continue;
         Implications* on_imp = &by_value_[static_cast<std::size_t>(digit - 1)];
         if (static_) {
           on_imp = &closure(cand(cell, digit));  // binary() would only chain
@@ -1146,6 +1148,8 @@ class ForcingSearch {
       if (by_cell && cell_counts) cell_reduction(cell, m);
     }
   }
+
+  int take_cell(int done) { return next_cell_ ? next_cell_->fetch_add(1) : done + 1; }
 
   // A static search (no grid change) chains each candidate once: what it
   // implies is the same wherever it is assumed.
@@ -1595,7 +1599,7 @@ class ForcingSearch {
     for (int h : houses(cell)) {
       // Each house is done from its first place.
       const std::vector<int>& places = region_places(cell, digit, h);
-      if (places.empty() || (pruning_ && !region_counts(digit, h, places))) continue;
+      if (places.empty() || (static_ && !region_counts(digit, h, places))) continue;
       const int count = static_cast<int>(places.size());
       imps.assign(1, &on_imp);
       for (int k = 1; k < count; ++k) {
@@ -1664,7 +1668,7 @@ class ForcingSearch {
   std::vector<int> slot_;                 // per cell and k: index in houses(cell)[k]
   std::vector<Implications> by_value_, by_pos_;
   std::vector<Implications*> value_imp_;  // per digit: the cell's chains
-  bool static_ = false;
+  bool static_ = false;                // a nested static search
   std::vector<Implications> closure_;  // static: per candidate, chained once
   std::vector<char> closure_done_;
   Implications off_imp_;
@@ -1681,8 +1685,7 @@ class ForcingSearch {
   std::vector<std::unique_ptr<ForcingSearch>> rules_;
   std::vector<Derived> derived_;
   std::vector<int> places_;  // scratch of region_places()
-  bool pruning_ = false;
-  std::unique_ptr<LinkGraph> links_;  // pruning: the static grid's links
+  std::unique_ptr<LinkGraph> links_;  // static: the grid's links
   std::vector<char> reach_;
   std::vector<Implications*> imps_;
   std::vector<Chain> chains_;
@@ -1695,7 +1698,7 @@ class ForcingSearch {
   Collector collector_;
   Rank best_;
   int best_cell_ = -1;
-  int lane_ = 0, lanes_ = 1;
+  std::atomic<int>* next_cell_ = nullptr;  // shared with other threads' searches
   bool found_ = false;
   Step best_step_;
 };
@@ -1745,10 +1748,12 @@ bool find_dynamic_plus_chains(const LogicState& s, Step& step) {
 }
 
 bool find_nested_chains(const LogicState& s, Step& step) {
-  // One board per lane for the four levels, so that each level reuses the
-  // nested rules' results of the levels before (a lane keeps its cells).
+  // One board per lane for the four levels (each lane notes its own time out);
+  // all share the nested rules' results, which each level reuses from the
+  // levels before.
   const int lanes = t_threads;
   std::vector<Board> boards(static_cast<std::size_t>(lanes), make_board(s));
+  for (Board& b : boards) b.rules = boards[0].rules;
   const std::vector<Mask> grid = candidate_grid(s);
   for (int level = 2; level <= 5; ++level) {
     const Spec spec{true, true, false, level};
@@ -1766,14 +1771,15 @@ bool find_nested_chains(const LogicState& s, Step& step) {
       std::exception_ptr error;
     };
     std::vector<Lane> out(static_cast<std::size_t>(lanes));
-    // The lanes meet the same reduced grids from different cells: they share
-    // what the rules found on them.
+    // The lanes take cells in turn, and meet the same reduced grids from
+    // different cells: they share what the rules found on them.
+    std::atomic<int> next_cell{0};
     Memo<ForcingSearch::Derivation> shared(std::size_t{32} << 20);
     auto work = [&](int lane) {
       Lane& o = out[static_cast<std::size_t>(lane)];
       try {
         ForcingSearch f(boards[static_cast<std::size_t>(lane)], spec, Technique::nested_forcing_chain);
-        f.set_lane(lane, lanes, shared);
+        f.share(next_cell, shared);
         o.found = f.best(grid, o.step);
         o.rank = f.best_rank();
         o.cell = f.best_cell();

@@ -660,15 +660,21 @@ class LinkGraph {
     };
     for (int cell = 0; cell < g_.cell_count(); ++cell) {
       for (Mask r = at(cell); r; r &= r - 1) {
-        const int p = cell * n_ + std::countr_zero(r);
-        for (const Link& st : strong(p, y, x)) {
-          if (has_parents(st.cand, st.cause)) mark(p * 2);
-        }
+        const int d = std::countr_zero(r);
+        const int p = cell * n_ + d;
+        // The far node of a cell link is in this cell, that of a house link
+        // has this digit.
+        auto counts = [&](const Link& l) {
+          return l.cause == kCellCause ? struck_cell(cell)
+                                       : struck_house_[static_cast<std::size_t>(l.cause * n_ + d)];
+        };
+        const std::span<const Link> st = strong(p, y, x);
+        if (std::any_of(st.begin(), st.end(), counts)) mark(p * 2);
         if (!weak_counts) continue;
-        if (y && struck_cell(cell) && (at(cell) & ~(Mask{1} << (p % n_)))) mark(p * 2 + 1);
-        for (const Link& w : weak(p)) {
-          if (has_parents(w.cand, w.cause)) mark(p * 2 + 1);
-        }
+        const std::span<const Link> wk = weak(p);
+        if ((y && struck_cell(cell) && (at(cell) & ~(Mask{1} << d))) ||
+            std::any_of(wk.begin(), wk.end(), counts))
+          mark(p * 2 + 1);
       }
     }
     for (std::size_t i = 0; i < queue_.size(); ++i) {

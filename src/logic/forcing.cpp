@@ -1097,6 +1097,23 @@ class ForcingSearch {
           slot_[static_cast<std::size_t>(c) * 3 + k] = i++;
         }
       }
+      met_.resize(slot_.size());
+      for (int c = 0; c < g_.cell_count(); ++c) {
+        const auto hs = houses(c);
+        for (std::size_t k = 0; k < 3; ++k) {
+          Mask m = 0;
+          for (int o : g_.house_cells(hs[k])) {
+            if (k == 0 ? o == c : g_.box_of(o) == g_.box_of(c)) m |= Mask{1} << slot(o, k);
+          }
+          met_[static_cast<std::size_t>(c) * 3 + k] = m;
+        }
+      }
+      id_cell_.resize(static_cast<std::size_t>(ids_));
+      id_digit_.resize(static_cast<std::size_t>(ids_));
+      for (int id = 0; id < ids_; ++id) {
+        id_cell_[static_cast<std::size_t>(id)] = id / 2 / n_;
+        id_digit_[static_cast<std::size_t>(id)] = id / 2 % n_ + 1;
+      }
     }
     pos_orig_.assign(static_cast<std::size_t>(g_.house_count() * n_), 0);
     for (int c = 0; c < g_.cell_count(); ++c) {
@@ -1202,8 +1219,8 @@ class ForcingSearch {
   }
 
   int cand(int cell, int digit) const { return cell * n_ + digit - 1; }
-  int cell_of_id(int id) const { return id / 2 / n_; }
-  int digit_of_id(int id) const { return id / 2 % n_ + 1; }
+  int cell_of_id(int id) const { return id_cell_[static_cast<std::size_t>(id)]; }
+  int digit_of_id(int id) const { return id_digit_[static_cast<std::size_t>(id)]; }
   static bool on_of(int id) { return id & 1; }
   static int on_id(int c) { return c * 2 + 1; }
   static int off_id(int c) { return c * 2; }
@@ -1215,6 +1232,9 @@ class ForcingSearch {
   Mask orig(int cell) const { return orig_[static_cast<std::size_t>(cell)]; }
   // The index of `cell` within the k-th of houses(cell).
   int slot(int cell, std::size_t k) const { return slot_[static_cast<std::size_t>(cell) * 3 + k]; }
+  // The slots of houses(cell)[k] that the cell's earlier houses cover: the
+  // cell itself in its box, the box's cells in its row and column.
+  Mask met(int cell, std::size_t k) const { return met_[static_cast<std::size_t>(cell) * 3 + k]; }
   // Positions of a digit in a house (bit i: the house's i-th cell), before the
   // chain and in its reduced grid.
   Mask& pos_cur(int h, int digit) { return pos_cur_[static_cast<std::size_t>(h * n_ + digit - 1)]; }
@@ -1260,12 +1280,13 @@ class ForcingSearch {
             if (visit(cand(cell, std::countr_zero(r) + 1))) return true;
           }
         }
-        for (int h : houses(cell)) {
-          const std::span<const int> cells = g_.house_cells(h);
-          for (Mask m = pos_cur(h, digit); m; m &= m - 1) {
-            // A cell met in an earlier house is already off (or the source).
+        const auto hs = houses(cell);
+        for (std::size_t k = 0; k < 3; ++k) {
+          const std::span<const int> cells = g_.house_cells(hs[k]);
+          // Not the cell itself, and in the row and column not the box's
+          // cells, met already.
+          for (Mask m = pos_cur(hs[k], digit) & ~met(cell, k); m; m &= m - 1) {
             const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
-            if (c == cell) continue;
             if (visit(cand(c, digit))) return true;
           }
         }
@@ -1672,6 +1693,8 @@ class ForcingSearch {
   std::vector<Mask> pos_orig_, pos_cur_;  // per house and digit
   std::vector<Mask> struck_;              // per house: digits struck by the chain
   std::vector<int> slot_;                 // per cell and k: index in houses(cell)[k]
+  std::vector<Mask> met_;                 // per cell and k: see met()
+  std::vector<int> id_cell_, id_digit_;   // per node id
   std::vector<Implications> by_value_, by_pos_;
   std::vector<Implications*> value_imp_;  // per digit: the cell's chains
   bool static_ = false;                // a nested static search

@@ -95,9 +95,7 @@ class UnarySearch {
   bool has(int cand) const { return s_.candidates(cell_of(cand)) & digit_bit(digit_of(cand)); }
 
   // SE's house order for a cell: box, row, column.
-  std::array<int, 3> houses(int cell) const {
-    return {g_.box_house(g_.box_of(cell)), g_.row_of(cell), g_.column_house(g_.col_of(cell))};
-  }
+  std::array<int, 3> houses(int cell) const { return houses_of(g_, cell); }
 
   // The static links of every candidate, computed once per position: the peers
   // with its digit (SE's order: box, row, column, without repeats), the other

@@ -25,6 +25,10 @@ inline bool two_bits(Mask m) {
 }
 inline int lowest_digit(Mask m) { return std::countr_zero(m) + 1; }
 inline Mask digit_bit(int digit) { return Mask{1} << (digit - 1); }
+// A cell's houses in SE's order: box, row, column.
+inline std::array<int, 3> houses_of(const Geometry& g, int cell) {
+  return {g.box_house(g.box_of(cell)), g.row_of(cell), g.column_house(g.col_of(cell))};
+}
 
 // The next larger mask with the same number of bits (Gosper's hack): subsets of
 // a given size visited in increasing numeric order, as SE's permutations are.

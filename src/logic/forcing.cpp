@@ -532,6 +532,38 @@ class BasicRules {
   int hint_ = 0;
 };
 
+// Per cell and k (index cell * 3 + k): the cell's index within the k-th of
+// its houses.
+std::vector<int> house_slots(const Geometry& g) {
+  std::vector<int> slots(static_cast<std::size_t>(g.cell_count()) * 3);
+  for (int h = 0; h < g.house_count(); ++h) {
+    int i = 0;
+    for (int c : g.house_cells(h)) {
+      const auto hs = houses_of(g, c);
+      const auto k = std::find(hs.begin(), hs.end(), h) - hs.begin();
+      slots[static_cast<std::size_t>(c * 3 + k)] = i++;
+    }
+  }
+  return slots;
+}
+
+// The positions of each digit in each house of `grid` (index house * N +
+// digit - 1, bit i: the house's i-th cell).
+void house_positions(const Geometry& g, const std::vector<int>& slots,
+                     const std::vector<Mask>& grid, std::vector<Mask>& out) {
+  const int n = g.side();
+  out.assign(static_cast<std::size_t>(g.house_count() * n), 0);
+  for (int c = 0; c < g.cell_count(); ++c) {
+    const auto hs = houses_of(g, c);
+    for (Mask r = grid[static_cast<std::size_t>(c)]; r; r &= r - 1) {
+      for (std::size_t k = 0; k < 3; ++k) {
+        out[static_cast<std::size_t>(hs[k] * n + std::countr_zero(r))] |=
+            Mask{1} << slots[static_cast<std::size_t>(c) * 3 + k];
+      }
+    }
+  }
+}
+
 // The links between the candidates of a grid that does not change while a
 // search runs (the rule of forcing chains & cycles, and static multiple
 // forcing chains), found once rather than on every visit: weak, the same digit
@@ -554,26 +586,8 @@ class LinkGraph {
 
   void build(const std::vector<Mask>& grid, const std::vector<Mask>& origin) {
     grid_ = &grid;
-    if (slot_.empty()) {
-      slot_.resize(static_cast<std::size_t>(g_.cell_count()) * 3);
-      for (int h = 0; h < g_.house_count(); ++h) {
-        int i = 0;
-        for (int c : g_.house_cells(h)) {
-          const auto hs = houses(c);
-          const auto k = std::find(hs.begin(), hs.end(), h) - hs.begin();
-          slot_[static_cast<std::size_t>(c * 3 + k)] = i++;
-        }
-      }
-    }
-    // Positions of each digit in each house (bit i: the house's i-th cell).
-    pos_.assign(static_cast<std::size_t>(g_.house_count() * n_), 0);
-    for (int cell = 0; cell < g_.cell_count(); ++cell) {
-      const auto hs = houses(cell);
-      for (Mask r = at(cell); r; r &= r - 1) {
-        for (std::size_t k = 0; k < 3; ++k)
-          pos_[static_cast<std::size_t>(hs[k] * n_ + std::countr_zero(r))] |= Mask{1} << slot(cell, k);
-      }
-    }
+    if (slot_.empty()) slot_ = house_slots(g_);
+    house_positions(g_, slot_, grid, pos_);
     weak_beg_.assign(static_cast<std::size_t>(cands_) + 1, 0);
     weak_.clear();
     strong_count_.assign(static_cast<std::size_t>(cands_), 0);
@@ -697,9 +711,7 @@ class LinkGraph {
 
  private:
   Mask at(int cell) const { return (*grid_)[static_cast<std::size_t>(cell)]; }
-  std::array<int, 3> houses(int cell) const {
-    return {g_.box_house(g_.box_of(cell)), g_.row_of(cell), g_.column_house(g_.col_of(cell))};
-  }
+  std::array<int, 3> houses(int cell) const { return houses_of(g_, cell); }
   // The index of `cell` within the k-th of houses(cell).
   int slot(int cell, std::size_t k) const { return slot_[static_cast<std::size_t>(cell) * 3 + k]; }
 
@@ -773,9 +785,7 @@ class UnaryRule {
   Mask at(int cell) const { return (*grid_)[static_cast<std::size_t>(cell)]; }
   int cell_of(int cand) const { return cand / n_; }
   int digit_of(int cand) const { return cand % n_ + 1; }
-  std::array<int, 3> houses(int cell) const {
-    return {g_.box_house(g_.box_of(cell)), g_.row_of(cell), g_.column_house(g_.col_of(cell))};
-  }
+  std::array<int, 3> houses(int cell) const { return houses_of(g_, cell); }
   int push(int cand, bool on, int parent, int cause) {
     arena_.push_back({cand, on, parent, cause});
     return static_cast<int>(arena_.size()) - 1;
@@ -1088,15 +1098,7 @@ class ForcingSearch {
     orig_ = grid;
     if (memo_ == &own_memo_) own_memo_.clear();
     if (slot_.empty()) {
-      slot_.resize(static_cast<std::size_t>(g_.cell_count()) * 3);
-      for (int h = 0; h < g_.house_count(); ++h) {
-        int i = 0;
-        for (int c : g_.house_cells(h)) {
-          const auto hs = houses(c);
-          const std::size_t k = static_cast<std::size_t>(std::find(hs.begin(), hs.end(), h) - hs.begin());
-          slot_[static_cast<std::size_t>(c) * 3 + k] = i++;
-        }
-      }
+      slot_ = house_slots(g_);
       met_.resize(slot_.size());
       for (int c = 0; c < g_.cell_count(); ++c) {
         const auto hs = houses(c);
@@ -1115,15 +1117,7 @@ class ForcingSearch {
         id_digit_[static_cast<std::size_t>(id)] = id / 2 % n_ + 1;
       }
     }
-    pos_orig_.assign(static_cast<std::size_t>(g_.house_count() * n_), 0);
-    for (int c = 0; c < g_.cell_count(); ++c) {
-      const auto hs = houses(c);
-      for (Mask r = orig(c); r; r &= r - 1) {
-        const int d = std::countr_zero(r);
-        for (std::size_t k = 0; k < 3; ++k)
-          pos_orig_[static_cast<std::size_t>(hs[k] * n_ + d)] |= Mask{1} << slot(c, k);
-      }
-    }
+    house_positions(g_, slot_, orig_, pos_orig_);
     found_ = false;
     best_ = Rank{};
     nested_cplx_.clear();
@@ -1225,9 +1219,7 @@ class ForcingSearch {
   static int on_id(int c) { return c * 2 + 1; }
   static int off_id(int c) { return c * 2; }
 
-  std::array<int, 3> houses(int cell) const {
-    return {g_.box_house(g_.box_of(cell)), g_.row_of(cell), g_.column_house(g_.col_of(cell))};
-  }
+  std::array<int, 3> houses(int cell) const { return houses_of(g_, cell); }
   Mask cur(int cell) const { return cur_[static_cast<std::size_t>(cell)]; }
   Mask orig(int cell) const { return orig_[static_cast<std::size_t>(cell)]; }
   // The index of `cell` within the k-th of houses(cell).

@@ -1,11 +1,13 @@
 // Dynamic forcing chains (+) and nested forcing chains on puzzles SE rates 9.0
 // and up: every step found is sound, the new techniques do occur, their steps
-// carry links and text, and a deadline stops the rating of an 11+ puzzle in the
-// middle of a chain search.
+// carry links and text, the ratings agree with those published for puzzles up
+// to 11.8, and a deadline stops the rating of an 11+ puzzle in the middle of a
+// chain search.
 
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -123,6 +125,65 @@ TEST(NestedChains, HintStopsAtItsDeadline) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(hint.status, HintStatus::stopped) << hint.message;
   EXPECT_LT(seconds, 5.0);
+}
+
+// Ratings that users of Sudoku Explainer 1.2.1 published with these puzzles
+// (ER, EP, ED in tenths; 0 where only ER was given): the Enjoy Sudoku forum's
+// "hardest sudokus", "Easter Monster derivatives" and "patterns game" threads,
+// and SukakuExplainer's issue 97 (rated in its 1.2.1 mode).
+struct Published {
+  const char* puzzle;
+  int er, ep, ed;
+};
+constexpr Published kPublished[] = {
+    {"98.7.....6...5.8....4....3.7..9..5....3....4......2..1.6...1..2..9.........89.6..", 118, 12,
+     12},
+    {"........1.......23..1..245...3..5..2.4..6....7..8.......5..9.1..8..7....6..4.....", 115, 115,
+     112},
+    {"..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686........7..6..5..", 110, 110,
+     26},
+    {"..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686....4...7.....5..", 110, 110,
+     26},
+    {"........1.....2.3...4.5.6....57......1...8...7..59.4....96..5...3........4.....82", 110, 0,
+     0},
+    {".2.3.....4...5......6..17..5..2......3.....4...1..68....9......7..1..9.......9.68", 108, 108,
+     26},
+    {"........1.....2.3...4.5.6.....1...7...6..3.2..8..4.9...48.......657.....9...6.5..", 107, 107,
+     100},
+    {"4..78.9..5..1......8...4.7.6.....5...1..4..3...2.....6.6.4...8......8..9..8.13..2", 103, 103,
+     98},
+    {"2..31.8..9..8......8...4.6.6.....2...3..4..1...5.....6.7.4...8......1..5..9.87..4", 103, 103,
+     99},
+    {"........1.....2.....1345.....36....7.2.....8.9.....5....6.7...3.8.....2.5.....9..", 97, 97,
+     93},
+    {"..1..2....2..3....4..5..6....6.....7.1.....8.9.....5....7..8..3.3..9..1.5..7..4..", 95, 0, 0},
+    {"...123.....4...5..67.....18..3...4.....5.1.......8........9.......4.8....16...93.", 73, 0, 0},
+};
+
+TEST(NestedChains, PublishedRatingsAgree) {
+  // Debug builds check only what needs no nested chains (they take minutes).
+#ifdef NDEBUG
+  constexpr int kMaxEr = 120;
+#else
+  constexpr int kMaxEr = 89;
+#endif
+  int checked = 0;
+  for (const Published& pub : kPublished) {
+    if (pub.er > kMaxEr) continue;
+    const ParsedPuzzle p = parse_puzzle(pub.puzzle);
+    ASSERT_TRUE(p.ok()) << pub.puzzle;
+    const Rating r = rate(*p.grid, Profile::se, Deadline::after(std::chrono::seconds(300)), 2);
+    ASSERT_FALSE(r.stopped) << pub.puzzle;
+    EXPECT_EQ(r.er, pub.er) << pub.puzzle;
+    if (pub.ep > 0) {
+      EXPECT_EQ(r.ep, pub.ep) << pub.puzzle;
+    }
+    if (pub.ed > 0) {
+      EXPECT_EQ(r.ed, pub.ed) << pub.puzzle;
+    }
+    ++checked;
+  }
+  std::printf("%d published ratings checked\n", checked);
 }
 
 // An 11+ puzzle of the forum's list whose path uses nested cycles.

@@ -1128,12 +1128,22 @@ class ForcingSearch {
     // A nested static search (multiple forcing chains as the rule of level 3)
     // keeps only hints with rule parents: its chains never change the grid, so
     // the links that give them are known before it starts, and a cell whose
-    // chains cannot reach one is skipped. It also chains each candidate once
-    // (see closure(); the tables pay off over the many grids such a search
-    // meets).
+    // chains cannot reach one is skipped.
     static_ = collect_ && !spec_.dynamic && !spec_.nishio && spec_.level == 0;
+    // What a candidate implies does not depend on where it is assumed, yet the
+    // cell rule and the region rules of its houses assume it again: the nested
+    // searches and the rules nested in them keep each candidate's chain (see
+    // on_chain()). The table pays off over such costly searches (not over the
+    // plain dynamic ones, measured), and is kept to sizes where it stays small
+    // (9x9: 4 MB at most).
+    const std::size_t cands = static_cast<std::size_t>(g_.cell_count() * n_);
+    cache_ = !spec_.nishio && (collect_ || spec_.level >= 2) &&
+             cands * static_cast<std::size_t>(ids_) * sizeof(int) <= (std::size_t{8} << 20);
+    if (cache_) {
+      if (closure_.size() != cands) closure_.resize(cands);
+      closure_done_.assign(cands, 0);
+    }
     if (static_) {
-      closure_done_.assign(static_cast<std::size_t>(g_.cell_count() * n_), 0);
       if (!links_) links_ = std::make_unique<LinkGraph>(g_);
       links_->build(orig_, *origin_);
       links_->reach(true, true, false, reach_);
@@ -1153,14 +1163,11 @@ class ForcingSearch {
       for (Mask r = m; r; r &= r - 1) {
         const int digit = std::countr_zero(r) + 1;
         if (static_ && !cell_counts && !regions_count(cell, digit)) continue;
-        Implications* on_imp = &by_value_[static_cast<std::size_t>(digit - 1)];
-        if (static_) {
-          on_imp = &closure(cand(cell, digit));  // binary() would only chain
-        } else {
-          binary(cell, digit, card, *on_imp);
-        }
-        value_imp_[static_cast<std::size_t>(digit - 1)] = on_imp;
-        if (!spec_.nishio) regions(cell, digit, *on_imp);
+        const OnChain on =
+            on_chain(cand(cell, digit), by_value_[static_cast<std::size_t>(digit - 1)]);
+        binary(cell, digit, card, on);
+        value_imp_[static_cast<std::size_t>(digit - 1)] = on.imp;
+        if (!spec_.nishio) regions(cell, digit, *on.imp);
       }
       if (by_cell && cell_counts) cell_reduction(cell, m);
     }
@@ -1168,19 +1175,30 @@ class ForcingSearch {
 
   int take_cell(int done) { return next_cell_ ? next_cell_->fetch_add(1) : done + 1; }
 
-  // A static search (no grid change) chains each candidate once: what it
-  // implies is the same wherever it is assumed.
-  Implications& closure(int c) {
-    if (closure_.empty()) closure_.resize(static_cast<std::size_t>(g_.cell_count() * n_));
-    Implications& imp = closure_[static_cast<std::size_t>(c)];
-    if (!closure_done_[static_cast<std::size_t>(c)]) {
-      closure_done_[static_cast<std::size_t>(c)] = 1;
-      imp.init(ids_);
-      imp.add(on_id(c), nullptr, 0, true);
-      int a = 0, b = 0;
-      chain(imp, a, b);
+  // The chain from candidate `c` on: its implications and, on a
+  // contradiction, its two halves. Chained into `scratch`, or with cache_ once
+  // per search.
+  struct OnChain {
+    Implications* imp = nullptr;
+    bool contradiction = false;
+    int a = 0, b = 0;
+  };
+  OnChain on_chain(int c, Implications& scratch) {
+    if (cache_) {
+      Closure& cl = closure_[static_cast<std::size_t>(c)];
+      if (!closure_done_[static_cast<std::size_t>(c)]) {
+        closure_done_[static_cast<std::size_t>(c)] = 1;
+        cl.imp.init(ids_);
+        cl.imp.add(on_id(c), nullptr, 0, true);
+        cl.contradiction = chain(cl.imp, cl.a, cl.b);
+      }
+      return {&cl.imp, cl.contradiction, cl.a, cl.b};
     }
-    return imp;
+    OnChain out{&scratch};
+    scratch.init(ids_);
+    scratch.add(on_id(c), nullptr, 0, true);
+    out.contradiction = chain(scratch, out.a, out.b);
+    return out;
   }
 
   // Pruning: whether a chain from candidate `c` on can meet a link with rule
@@ -1584,17 +1602,16 @@ class ForcingSearch {
     best_step_ = std::move(st);
   }
 
-  void binary(int cell, int digit, int card, Implications& on_imp) {
+  void binary(int cell, int digit, int card, const OnChain& on) {
     const bool reduce = card >= 3 && !spec_.nishio && spec_.dynamic;
     const bool contradiction = spec_.dynamic || spec_.nishio;
     const int src = cand(cell, digit);
-    int a = 0, b = 0;
-    on_imp.init(ids_);
-    on_imp.add(on_id(src), nullptr, 0, true);
-    if (chain(on_imp, a, b) && contradiction) {
-      offer(off_id(src), 7, kContradiction, cell, {{&on_imp, a}, {&on_imp, b}});
+    Implications& on_imp = *on.imp;
+    if (on.contradiction && contradiction) {
+      offer(off_id(src), 7, kContradiction, cell, {{&on_imp, on.a}, {&on_imp, on.b}});
     }
     if (!contradiction && !reduce) return;
+    int a = 0, b = 0;
     off_imp_.init(ids_);
     off_imp_.add(off_id(src), nullptr, 0, true);
     if (chain(off_imp_, a, b) && contradiction) {
@@ -1623,16 +1640,7 @@ class ForcingSearch {
       imps.assign(1, &on_imp);
       for (int k = 1; k < count; ++k) {
         const int c = cand(places[static_cast<std::size_t>(k)], digit);
-        if (static_) {
-          imps.push_back(&closure(c));
-          continue;
-        }
-        Implications& imp = by_pos_[static_cast<std::size_t>(k)];
-        imp.init(ids_);
-        imp.add(on_id(c), nullptr, 0, true);
-        int a = 0, b = 0;
-        chain(imp, a, b);
-        imps.push_back(&imp);
+        imps.push_back(on_chain(c, by_pos_[static_cast<std::size_t>(k)]).imp);
       }
       for (int pass = 1; pass >= 0; --pass) {
         for (int i = 0; i < on_imp.size(); ++i) {
@@ -1689,8 +1697,14 @@ class ForcingSearch {
   std::vector<int> id_cell_, id_digit_;   // per node id
   std::vector<Implications> by_value_, by_pos_;
   std::vector<Implications*> value_imp_;  // per digit: the cell's chains
-  bool static_ = false;                // a nested static search
-  std::vector<Implications> closure_;  // static: per candidate, chained once
+  bool static_ = false;  // a nested static search
+  bool cache_ = false;   // on chains kept per candidate
+  struct Closure {
+    Implications imp;
+    bool contradiction = false;
+    int a = 0, b = 0;
+  };
+  std::vector<Closure> closure_;  // per candidate
   std::vector<char> closure_done_;
   Implications off_imp_;
   std::vector<int> pend_on_, pend_off_, stack_, parents_, removed_;

@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <deque>
 #include <exception>
 #include <memory>
@@ -78,20 +79,34 @@ struct Node {
 // The nodes implied by one assumption, in the order found.
 class Implications {
  public:
+  using Bits = std::vector<std::uint64_t>;
   void init(int ids) {
-    if (static_cast<int>(slot_.size()) != ids) slot_.assign(static_cast<std::size_t>(ids), -1);
+    if (static_cast<int>(slot_.size()) != ids) {
+      slot_.assign(static_cast<std::size_t>(ids), -1);
+      bits_.assign((static_cast<std::size_t>(ids) + 63) / 64, 0);
+    }
     for (const Node& nd : nodes_) slot_[static_cast<std::size_t>(nd.id)] = -1;
+    std::fill(bits_.begin(), bits_.end(), 0);
     nodes_.clear();
     pool_.clear();
   }
   int find(int id) const { return slot_[static_cast<std::size_t>(id)]; }
+  // The ids in the lookup, as a bit set: several chains' common nodes are
+  // found by intersecting these.
+  const Bits& bits() const { return bits_; }
+  static bool has(const Bits& bits, int id) {
+    return (bits[static_cast<std::size_t>(id) >> 6] >> (id & 63)) & 1;
+  }
   // Adds a node; `store` false keeps it out of the lookup (a contradiction's
   // second half).
   int add(int id, const int* parents, int count, bool store, int cause = kNoCause) {
     const int idx = static_cast<int>(nodes_.size());
     nodes_.push_back({id, static_cast<int>(pool_.size()), count, cause});
     pool_.insert(pool_.end(), parents, parents + count);
-    if (store) slot_[static_cast<std::size_t>(id)] = idx;
+    if (store) {
+      slot_[static_cast<std::size_t>(id)] = idx;
+      bits_[static_cast<std::size_t>(id) >> 6] |= std::uint64_t{1} << (id & 63);
+    }
     return idx;
   }
   const Node& node(int idx) const { return nodes_[static_cast<std::size_t>(idx)]; }
@@ -101,6 +116,7 @@ class Implications {
 
  private:
   std::vector<int> slot_;
+  Bits bits_;
   std::vector<Node> nodes_;
   std::vector<int> pool_;
 };
@@ -1621,11 +1637,20 @@ class ForcingSearch {
     for (int pass = 1; pass >= 0; --pass) {  // on nodes first, then off nodes
       for (int i = 0; i < on_imp.size(); ++i) {
         const int id = on_imp.node(i).id;
-        if (on_of(id) != (pass == 1) || !on_imp.stored(i)) continue;
-        const int j = off_imp_.find(id);
-        if (j < 0) continue;
-        offer(id, 1, kDoubleForcing, cell, {{&on_imp, i}, {&off_imp_, j}});
+        if (on_of(id) != (pass == 1) || !Implications::has(off_imp_.bits(), id) ||
+            !on_imp.stored(i))
+          continue;
+        offer(id, 1, kDoubleForcing, cell, {{&on_imp, i}, {&off_imp_, off_imp_.find(id)}});
       }
+    }
+  }
+
+  // The nodes that all of `imps` imply, into common_.
+  void common(const std::vector<Implications*>& imps) {
+    common_ = imps[0]->bits();
+    for (std::size_t k = 1; k < imps.size(); ++k) {
+      const Implications::Bits& b = imps[k]->bits();
+      for (std::size_t w = 0; w < common_.size(); ++w) common_[w] &= b[w];
     }
   }
 
@@ -1642,17 +1667,14 @@ class ForcingSearch {
         const int c = cand(places[static_cast<std::size_t>(k)], digit);
         imps.push_back(on_chain(c, by_pos_[static_cast<std::size_t>(k)]).imp);
       }
+      common(imps);
       for (int pass = 1; pass >= 0; --pass) {
         for (int i = 0; i < on_imp.size(); ++i) {
           const int id = on_imp.node(i).id;
-          if (on_of(id) != (pass == 1) || !on_imp.stored(i)) continue;
-          chains.assign(1, {&on_imp, i});
-          for (std::size_t k = 1; k < imps.size(); ++k) {
-            const int j = imps[k]->find(id);
-            if (j < 0) break;
-            chains.push_back({imps[k], j});
-          }
-          if (chains.size() != imps.size()) continue;
+          if (on_of(id) != (pass == 1) || !Implications::has(common_, id) || !on_imp.stored(i))
+            continue;
+          chains.clear();
+          for (const Implications* imp : imps) chains.push_back({imp, imp->find(id)});
           offer_list(id, 6, kRegionForcing, cell, h, chains);
         }
       }
@@ -1662,19 +1684,18 @@ class ForcingSearch {
   void cell_reduction(int cell, Mask m) {
     const int first = lowest_digit(m) - 1;
     const Implications& head = *value_imp_[static_cast<std::size_t>(first)];
+    imps_.clear();
+    for (Mask r = m; r; r &= r - 1)
+      imps_.push_back(value_imp_[static_cast<std::size_t>(std::countr_zero(r))]);
+    common(imps_);
     for (int pass = 1; pass >= 0; --pass) {
       for (int i = 0; i < head.size(); ++i) {
         const int id = head.node(i).id;
-        if (on_of(id) != (pass == 1) || !head.stored(i)) continue;
+        if (on_of(id) != (pass == 1) || !Implications::has(common_, id) || !head.stored(i))
+          continue;
         std::vector<Chain>& chains = chains_;
         chains.clear();
-        for (Mask r = m; r; r &= r - 1) {
-          const Implications& imp = *value_imp_[static_cast<std::size_t>(std::countr_zero(r))];
-          const int j = imp.find(id);
-          if (j < 0) break;
-          chains.push_back({&imp, j});
-        }
-        if (static_cast<int>(chains.size()) != popcount(m)) continue;
+        for (const Implications* imp : imps_) chains.push_back({imp, imp->find(id)});
         offer_list(id, 5, kCellForcing, cell, kCellCause, chains);
       }
     }
@@ -1723,6 +1744,7 @@ class ForcingSearch {
   std::unique_ptr<LinkGraph> links_;  // static: the grid's links
   std::vector<char> reach_;
   std::vector<Implications*> imps_;
+  Implications::Bits common_;
   std::vector<Chain> chains_;
   std::string rule_key_;
   // By reduced grid, for one start(): this search's own, or one its lanes share.

@@ -215,9 +215,9 @@ TEST(NestedChains, CyclesAreAmongTheNestedRules) {
 }
 
 TEST(NestedChains, ThreadsFindTheSameSteps) {
-  // Lanes split the cells of each nested search; the step kept is the one a
-  // single search would keep (best rank, then the lowest cell), so the path is
-  // the same for any thread count.
+  // The threads take the cells of each nested search in turn; the step kept is
+  // the one a single search would keep (best rank, then the lowest cell), so
+  // the path is the same for any thread count.
 #ifndef NDEBUG
   GTEST_SKIP() << "nested chains take minutes in a debug build";
 #endif

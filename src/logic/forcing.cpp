@@ -1223,13 +1223,15 @@ class ForcingSearch {
   // The places of `digit` in house `h` when the region rule starts there from
   // `cell` (its first place, two places or more with `multiple`), else empty.
   const std::vector<int>& region_places(int cell, int digit, int h) {
-    const Mask bit = digit_bit(digit);
     places_.clear();
-    for (int c : g_.house_cells(h)) {
-      if (orig(c) & bit) places_.push_back(c);
-    }
-    const std::size_t count = places_.size();
-    if (!(count == 2 || (spec_.multiple && count > 2)) || places_[0] != cell) places_.clear();
+    const Mask pos = pos_orig(h, digit);
+    const int count = popcount(pos);
+    const std::span<const int> cells = g_.house_cells(h);
+    if (!(count == 2 || (spec_.multiple && count > 2)) ||
+        cells[static_cast<std::size_t>(std::countr_zero(pos))] != cell)
+      return places_;
+    for (Mask m = pos; m; m &= m - 1)
+      places_.push_back(cells[static_cast<std::size_t>(std::countr_zero(m))]);
     return places_;
   }
   // Pruning: whether a region rule's hint from `cell` in house `h` can count.

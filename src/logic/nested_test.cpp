@@ -130,7 +130,7 @@ TEST(NestedChains, HintStopsAtItsDeadline) {
 // Ratings that users of Sudoku Explainer 1.2.1 published with these puzzles
 // (ER, EP, ED in tenths; 0 where only ER was given): the Enjoy Sudoku forum's
 // "hardest sudokus", "Easter Monster derivatives" and "patterns game" threads,
-// and SukakuExplainer's issue 97 (rated in its 1.2.1 mode).
+// and a report on SukakuExplainer's GitHub page (#97, rated in its 1.2.1 mode).
 struct Published {
   const char* puzzle;
   int er, ep, ed;

@@ -50,7 +50,6 @@ thread_local const Deadline* t_deadline = nullptr;
 thread_local int t_threads = 1;
 }  // namespace
 
-
 ChainDeadlineScope::ChainDeadlineScope(const Deadline& deadline, int threads)
     : previous_(t_deadline), previous_threads_(t_threads) {
   t_deadline = deadline.is_set() ? &deadline : nullptr;
@@ -543,8 +542,8 @@ class BasicRules {
   const std::vector<Mask>* cur_ = nullptr;
   std::vector<int> removed_, parents_;
   std::deque<std::vector<int>> store_;
-  std::span<const Mask> pos_;       // per house and digit: positions in the reduced grid
-  std::span<const Mask> struck_;    // per house: digits that lost places
+  std::span<const Mask> pos_;     // per house and digit: positions in the reduced grid
+  std::span<const Mask> struck_;  // per house: digits that lost places
   int hint_ = 0;
 };
 
@@ -1808,11 +1807,10 @@ bool find_dynamic_plus_chains(const LogicState& s, Step& step) {
 
 bool find_nested_chains(const LogicState& s, Step& step) {
   // One board per lane for the four levels (each lane notes its own time out);
-  // all share the nested rules' results, which each level reuses from the
-  // levels before.
+  // copies of one board, they share its memo of the nested rules' results, which
+  // each level reuses from the levels before.
   const int lanes = t_threads;
   std::vector<Board> boards(static_cast<std::size_t>(lanes), make_board(s));
-  for (Board& b : boards) b.rules = boards[0].rules;
   const std::vector<Mask> grid = candidate_grid(s);
   for (int level = 2; level <= 5; ++level) {
     const Spec spec{true, true, false, level};

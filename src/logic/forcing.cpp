@@ -383,7 +383,8 @@ class BasicRules {
           const int h2 = house_of_kind(g_, k2, house_index_of_kind(first, k2));
           bool inside = true;
           for (Mask p = places; p; p &= p - 1) {
-            if (!in_house(cells1[static_cast<std::size_t>(std::countr_zero(p))], h2)) inside = false;
+            if (!in_house(cells1[static_cast<std::size_t>(std::countr_zero(p))], h2))
+              inside = false;
           }
           if (!inside) continue;
           removed_.clear();
@@ -633,7 +634,8 @@ class LinkGraph {
           // The one other place; box and row or column can give the same
           // cell, and the first counts.
           const int o = cells[static_cast<std::size_t>(std::countr_zero(others))] * n_ + d;
-          if (std::none_of(strong, strong + count_strong, [&](const Link& e) { return e.cand == o; }))
+          if (std::none_of(strong, strong + count_strong,
+                           [&](const Link& e) { return e.cand == o; }))
             strong[count_strong++] = {o, hs[k]};
         }
         strong_count_[static_cast<std::size_t>(q)] = static_cast<unsigned char>(count_strong);
@@ -735,7 +737,7 @@ class LinkGraph {
   int cands_;
   const std::vector<Mask>* grid_ = nullptr;
   std::vector<int> slot_;
-  std::vector<Mask> pos_;  // per house and digit
+  std::vector<Mask> pos_;      // per house and digit
   std::vector<int> weak_beg_;  // per candidate: its first weak link
   std::vector<Link> weak_;
   std::vector<Link> strong_;  // per candidate, up to 4
@@ -941,7 +943,8 @@ class UnaryRule {
     for (int p = end; arena_[static_cast<std::size_t>(p)].parent >= 0;
          p = arena_[static_cast<std::size_t>(p)].parent) {
       const int c = cell_of(arena_[static_cast<std::size_t>(p)].cand);
-      if (std::find(cyc_cells_.begin(), cyc_cells_.end(), c) == cyc_cells_.end()) cyc_cells_.push_back(c);
+      if (std::find(cyc_cells_.begin(), cyc_cells_.end(), c) == cyc_cells_.end())
+        cyc_cells_.push_back(c);
       ++complexity;
     }
     const Rank rank{chain_difficulty(y && x ? 7.0 : 6.5, complexity), complexity,
@@ -971,12 +974,14 @@ class UnaryRule {
     for (int p = end; arena_[static_cast<std::size_t>(p)].parent >= 0;
          p = arena_[static_cast<std::size_t>(p)].parent) {
       const PathNode& nd = arena_[static_cast<std::size_t>(p)];
-      if (nd.on && nd.cause != kNoCause) rule_parents(nd.cand, nd.cause, *origin_, *grid_, g_, parents);
+      if (nd.on && nd.cause != kNoCause)
+        rule_parents(nd.cand, nd.cause, *origin_, *grid_, g_, parents);
     }
     for (int p = end; arena_[static_cast<std::size_t>(p)].parent >= 0;
          p = arena_[static_cast<std::size_t>(p)].parent) {
       const PathNode& nd = arena_[static_cast<std::size_t>(p)];
-      if (!nd.on && nd.cause != kNoCause) rule_parents(nd.cand, nd.cause, *origin_, *grid_, g_, parents);
+      if (!nd.on && nd.cause != kNoCause)
+        rule_parents(nd.cand, nd.cause, *origin_, *grid_, g_, parents);
     }
     if (parents.empty()) return;
     collector_.take(rank, removed_, std::move(parents), complexity);
@@ -1478,7 +1483,8 @@ class ForcingSearch {
     const int count = static_cast<int>(derived_.size() - before);
     if (b_.stopped) return count;  // incomplete: not kept
     std::size_t bytes = rule_key_.size() + 64 + static_cast<std::size_t>(count) * sizeof(Derived);
-    for (std::size_t i = before; i < derived_.size(); ++i) bytes += derived_[i].parents->size() * sizeof(int);
+    for (std::size_t i = before; i < derived_.size(); ++i)
+      bytes += derived_[i].parents->size() * sizeof(int);
     b_.rules->add(rule_key_, bytes, [&](RuleResult& kept) {
       // Items of one hint share one parent list.
       const std::vector<int>* last = nullptr;
@@ -1719,8 +1725,8 @@ class ForcingSearch {
   std::vector<int> id_cell_, id_digit_;   // per node id
   std::vector<Implications> by_value_, by_pos_;
   std::vector<Implications*> value_imp_;  // per digit: the cell's chains
-  bool static_ = false;  // a nested static search
-  bool cache_ = false;   // on chains kept per candidate
+  bool static_ = false;                   // a nested static search
+  bool cache_ = false;                    // on chains kept per candidate
   struct Closure {
     Implications imp;
     bool contradiction = false;
@@ -1741,7 +1747,7 @@ class ForcingSearch {
   std::unique_ptr<UnaryRule> unary_;
   std::vector<std::unique_ptr<ForcingSearch>> rules_;
   std::vector<Derived> derived_;
-  std::vector<int> places_;  // scratch of region_places()
+  std::vector<int> places_;           // scratch of region_places()
   std::unique_ptr<LinkGraph> links_;  // static: the grid's links
   std::vector<char> reach_;
   std::vector<Implications*> imps_;
@@ -1835,7 +1841,8 @@ bool find_nested_chains(const LogicState& s, Step& step) {
     auto work = [&](int lane) {
       Lane& o = out[static_cast<std::size_t>(lane)];
       try {
-        ForcingSearch f(boards[static_cast<std::size_t>(lane)], spec, Technique::nested_forcing_chain);
+        ForcingSearch f(boards[static_cast<std::size_t>(lane)], spec,
+                        Technique::nested_forcing_chain);
         f.share(next_cell, shared);
         o.found = f.best(grid, o.step);
         o.rank = f.best_rank();
@@ -1874,4 +1881,3 @@ bool find_nested_chains(const LogicState& s, Step& step) {
 }
 
 }  // namespace nonet::logic_detail
-

@@ -60,6 +60,11 @@ class Geometry {
     return {row_[cell], side_ + col_[cell], 2 * side_ + box_[cell]};
   }
 
+  // Where `cell` sits within its house of `kind`: the i of house_cells(house)[i].
+  int slot(int cell, HouseKind kind) const {
+    return slots_[static_cast<std::size_t>(cell) * 3 + static_cast<std::size_t>(kind)];
+  }
+
   std::span<const int> house_cells(int house) const {
     return {house_cells_.data() + static_cast<std::size_t>(house) * side_,
             static_cast<std::size_t>(side_)};
@@ -98,6 +103,7 @@ class Geometry {
   int box_rows_, box_cols_, side_, peer_count_;
   Mask all_digits_;
   std::vector<int> row_, col_, box_, house_cells_, peers_;
+  std::vector<int> slots_;  // per cell and house kind: see slot()
 };
 
 }  // namespace nonet

@@ -27,8 +27,10 @@ Geometry::Geometry(int box_rows, int box_cols)
   }
   house_cells_.assign(static_cast<std::size_t>(3 * n * n), 0);
   std::vector<int> fill(static_cast<std::size_t>(3 * n), 0);
+  slots_.assign(static_cast<std::size_t>(3 * n * n), 0);
   for (int c = 0; c < cells; ++c) {
     for (int h : houses_of(c)) {
+      slots_[static_cast<std::size_t>(c * 3 + h / n)] = fill[h];
       house_cells_[static_cast<std::size_t>(h * n + fill[h]++)] = c;
     }
   }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "logic/finders.h"
+#include "logic/step_variants.h"
 
 namespace nonet::logic_detail {
 
@@ -39,13 +40,6 @@ class ChainDeadlineScope {
   int previous_threads_;
 };
 
-// SE's length bonus: +0.1 each time the chain's node count, less 2, passes 4, 6,
-// 8, 12, 16, 24, 32, ... (the bound grows by 3/2 and 4/3 in turn). Computed in
-// doubles in the same order SE does, because SE compares such sums exactly when
-// it picks the first hint.
-double chain_difficulty(double base, int complexity);
-int chain_tenths(double difficulty);
-
 // What a step concludes, as text: "r6c1, r6c5 <> 4, 8; r2c3 = 7" (render.cpp).
 std::string consequence(const Step& step, const Geometry& g);
 
@@ -53,18 +47,5 @@ std::string consequence(const Step& step, const Geometry& g);
 std::string chain_title(const Step& step);
 std::string render_chain(const Step& step, const Geometry& g);
 
-// Step::variant values of the chain family.
-enum ChainVariant : int {
-  kForcingXChain = 0,       // forcing_chain: one digit (6.6)
-  kForcingXYChain = 1,      // forcing_chain: mixed links (7.0)
-  kBidirectionalCycle = 2,  // x_cycle with mixed links (7.0)
-  kContradiction = 0,       // nishio / dynamic: an assumption leads to a contradiction
-  kDoubleForcing = 1,       // dynamic: both states of a candidate imply the same
-  kCellForcing = 2,         // multiple / dynamic: every digit of a cell implies the same
-  kRegionForcing = 3,       // multiple / dynamic: every place of a digit in a house
-};
-// Nested forcing chains carry their kind plus this times (level - 2): level 2
-// (forcing chains inside), 3 (multiple), 4 (dynamic), 5 (dynamic of level 2).
-constexpr int kNestedLevelStride = 4;
 
 }  // namespace nonet::logic_detail

@@ -29,6 +29,11 @@ inline Mask digit_bit(int digit) { return Mask{1} << (digit - 1); }
 inline std::array<int, 3> houses_of(const Geometry& g, int cell) {
   return {g.box_house(g.box_of(cell)), g.row_of(cell), g.column_house(g.col_of(cell))};
 }
+// The index of `cell` within the k-th of houses_of(g, cell).
+inline int house_slot(const Geometry& g, int cell, std::size_t k) {
+  constexpr HouseKind kKinds[] = {HouseKind::box, HouseKind::row, HouseKind::column};
+  return g.slot(cell, kKinds[k]);
+}
 
 // The next larger mask with the same number of bits (Gosper's hack): subsets of
 // a given size visited in increasing numeric order, as SE's permutations are.
@@ -75,6 +80,21 @@ inline std::array<HouseKind, 3> se_kind_order() {
 }
 inline int house_of_kind(const Geometry& g, HouseKind kind, int index) {
   return static_cast<int>(kind) * g.side() + index;
+}
+// The house of kind `kind` that holds `cell`.
+inline int house_through(const Geometry& g, HouseKind kind, int cell) {
+  switch (kind) {
+    case HouseKind::row:
+      return g.row_house(g.row_of(cell));
+    case HouseKind::column:
+      return g.column_house(g.col_of(cell));
+    default:
+      return g.box_house(g.box_of(cell));
+  }
+}
+// Whether `cell` lies in `house`.
+inline bool in_house(const Geometry& g, int cell, int house) {
+  return house_through(g, g.house_kind(house), cell) == house;
 }
 
 // Whether two houses share a cell.

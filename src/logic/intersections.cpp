@@ -16,18 +16,6 @@ constexpr std::array<std::array<HouseKind, 2>, 4> kPairs = {{
     {HouseKind::row, HouseKind::box},
 }};
 
-// The house of kind `kind` holding `cell`.
-int house_of(const Geometry& g, HouseKind kind, int cell) {
-  const auto h = g.houses_of(cell);
-  return kind == HouseKind::row ? h[0] : kind == HouseKind::column ? h[1] : h[2];
-}
-
-// Whether `cell` lies in `house`.
-bool in_house(const Geometry& g, int cell, int house) {
-  const auto h = g.houses_of(cell);
-  return h[0] == house || h[1] == house || h[2] == house;
-}
-
 void fill_pattern(const LogicState& s, Step& step, int h1, int h2, int digit) {
   const Geometry& g = s.geometry();
   step.houses = {h1, h2};
@@ -61,7 +49,7 @@ bool scan(const LogicState& s, OnFound&& on_found) {
         const Mask pos = s.positions(h1, digit);
         if (popcount(pos) < 2) continue;  // one place is a hidden single
         auto cells = g.house_cells(h1);
-        const int h2 = house_of(g, pair[1], cells[std::countr_zero(pos)]);
+        const int h2 = house_through(g, pair[1], cells[std::countr_zero(pos)]);
         bool inside = true;
         for (Mask p = pos; p && inside; p &= p - 1) inside = in_house(g, cells[std::countr_zero(p)], h2);
         if (!inside) continue;

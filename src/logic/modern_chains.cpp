@@ -28,6 +28,7 @@
 #include <set>
 
 #include "logic/chains.h"
+#include "logic/chains/chain_core.h"
 
 namespace nonet::logic_detail {
 namespace {

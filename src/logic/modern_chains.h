@@ -7,6 +7,7 @@
 #include <string>
 
 #include "logic/finders.h"
+#include "logic/step_variants.h"
 
 namespace nonet::logic_detail {
 
@@ -17,14 +18,6 @@ bool find_x_chain(const LogicState& s, Step& step);      // 6.5 / 6.6+
 bool find_xy_chain(const LogicState& s, Step& step);     // 6.5 / 6.6+
 bool find_aic(const LogicState& s, Step& step);          // 6.5 - 7.0+
 bool find_grouped_aic(const LogicState& s, Step& step);  // 6.6 - 7.1+
-
-// Step::variant of the modern chain techniques.
-enum ModernVariant : int {
-  kUngrouped = 0,
-  kGrouped = 1,       // the chain has a node made of several cells of one box and line
-  kSinglyLinked = 0,  // ALS-XZ with one restricted common digit
-  kDoublyLinked = 1,  // ALS-XZ with two
-};
 
 // Titles and text of these steps (render.cpp hands them here).
 std::string modern_title(const Step& step);

@@ -13,10 +13,6 @@ namespace {
 constexpr std::array<HouseKind, 3> kLoopKinds = {HouseKind::box, HouseKind::row,
                                                  HouseKind::column};
 
-int house_at(const Geometry& g, HouseKind kind, int cell) {
-  return g.houses_of(cell)[kind == HouseKind::row ? 0 : kind == HouseKind::column ? 1 : 2];
-}
-
 // --- loop search -------------------------------------------------------------
 
 struct LoopSearch {
@@ -38,7 +34,7 @@ struct LoopSearch {
     loop.push_back(cell);
     for (int k = 0; k < 3; ++k) {
       if (k == last_kind) continue;
-      const int house = house_at(g, kLoopKinds[k], cell);
+      const int house = house_through(g, kLoopKinds[k], cell);
       for (int next : g.house_cells(house)) {
         if (next == loop[0] && loop.size() >= 4) {
           found.push_back(loop);
@@ -123,8 +119,8 @@ void type3(const LogicState& s, const std::vector<int>& loop, int c1, int c2, in
   // keep the same bound so the search stays small.
   for (int degree = popcount(extra); degree <= std::min(n - 2, 7); ++degree) {
     for (HouseKind kind : kLoopKinds) {
-      const int house = house_at(g, kind, c1);
-      if (house != house_at(g, kind, c2)) continue;
+      const int house = house_through(g, kind, c1);
+      if (house != house_through(g, kind, c2)) continue;
       const int empty = s.empty_in_house(house);
       auto cells = g.house_cells(house);
       int index1 = 0, index2 = 0;
@@ -248,8 +244,8 @@ void classify(const LogicState& s, const std::vector<int>& loop, int v1, int v2,
   // Type 4: one loop digit confined to c1 and c2 in a house they share.
   int lock1 = -1, lock2 = -1;
   for (HouseKind kind : kLoopKinds) {
-    const int house = house_at(g, kind, c1);
-    if (house != house_at(g, kind, c2)) continue;
+    const int house = house_through(g, kind, c1);
+    if (house != house_through(g, kind, c2)) continue;
     bool has1 = false, has2 = false;
     for (int c : g.house_cells(house)) {
       if (c == c1 || c == c2) continue;
@@ -371,8 +367,8 @@ bool find_bug(const LogicState& s, Step& step) {
     const Mask shared = s.candidates(c1) & s.candidates(c2) & ~all_bug_values;
     if (popcount(shared) != 1) return false;
     for (HouseKind kind : kinds) {
-      const int house = house_at(g, kind, c1);
-      if (house != house_at(g, kind, c2)) continue;
+      const int house = house_through(g, kind, c1);
+      if (house != house_through(g, kind, c2)) continue;
       start(4, 57);
       step.houses = {house};
       eliminate_digits(step, c1, s.candidates(c1) & ~bug_values[c1] & ~shared);
@@ -408,13 +404,13 @@ bool find_bug(const LogicState& s, Step& step) {
   // Type 3: the BUG digits act as one cell of a naked set with other cells of a
   // house that holds every BUG cell.
   for (HouseKind kind : kinds) {
-    const int house = house_at(g, kind, bug_cells[0]);
+    const int house = house_through(g, kind, bug_cells[0]);
     bool shared = true;
-    for (int c : bug_cells) shared &= house_at(g, kind, c) == house;
+    for (int c : bug_cells) shared &= house_through(g, kind, c) == house;
     if (!shared) continue;
     std::vector<int> region_cells;
     for (int c : common) {
-      if (house_at(g, kind, c) == house) region_cells.push_back(c);
+      if (house_through(g, kind, c) == house) region_cells.push_back(c);
     }
     const int size = static_cast<int>(region_cells.size());
     for (int degree = 2; degree <= std::min(6, n - 1); ++degree) {

@@ -24,67 +24,54 @@
 #include "nonet/format.h"
 #include "nonet/grid.h"
 #include "nonet/solver.h"  // Deadline
+#include "nonet/technique_table.h"
 
 namespace nonet {
 
-// Every technique a step can carry. The chain family (SE 6.5 and up) is listed so
-// that Step and the registry already have a place for it.
+// Every technique a step can carry, one per row of the technique table
+// (nonet/technique_table.h), in its order.
 enum class Technique : std::uint8_t {
-  full_house,
-  hidden_single,
-  naked_single,
-  direct_pointing,
-  direct_claiming,
-  direct_hidden_pair,
-  direct_hidden_triple,
-  pointing,
-  claiming,
-  naked_pair,
-  naked_triple,
-  naked_quad,
-  hidden_pair,
-  hidden_triple,
-  hidden_quad,
-  x_wing,
-  swordfish,
-  jellyfish,
-  xy_wing,
-  xyz_wing,
-  unique_rectangle,  // rectangles and longer loops, types 1-4 (Step::variant)
-  bug,               // bivalue universal grave, types 1-4 (Step::variant)
-  aligned_pair_exclusion,
-  // The "modern" profile adds these.
-  skyscraper,
-  two_string_kite,
-  empty_rectangle,
-  w_wing,
-  finned_x_wing,     // Step::variant 1 when sashimi
-  finned_swordfish,  // Step::variant 1 when sashimi
-  simple_coloring,
-  // Reserved for the chain family.
-  x_cycle,
-  y_cycle,
-  forcing_chain,
-  nishio_forcing_chain,
-  multiple_forcing_chain,
-  dynamic_forcing_chain,
-  aligned_triple_exclusion,
-  dynamic_forcing_chain_plus,
-  nested_forcing_chain,
-  // The modern chain family (Step::variant 1 when a chain has grouped nodes;
-  // ALS-XZ: 1 when doubly linked).
-  remote_pair,
-  x_chain,
-  xy_chain,
-  aic,
-  continuous_nice_loop,
-  discontinuous_nice_loop,
-  als_xz,
-  sue_de_coq,
+#define NONET_TECHNIQUE_ENUMERATOR(id, ...) id,
+  NONET_TECHNIQUES(NONET_TECHNIQUE_ENUMERATOR)
+#undef NONET_TECHNIQUE_ENUMERATOR
 };
 
+// Which techniques are tried, in which order. `se` is Sudoku Explainer 1.2.1's
+// set and order (the default, and the one ratings are defined by); `modern` adds
+// single-digit patterns, W-Wing, finned fish, simple coloring and the modern
+// chains (AICs, nice loops, ALS-XZ, Sue de Coq) and drops SE's direct forms and
+// forcing chains.
+enum class Profile : std::uint8_t { se, modern };
+std::string_view profile_name(Profile profile);                   // "se", "modern"
+std::optional<Profile> profile_from_name(std::string_view name);  // nullopt when unknown
+
+// HoDoKu's levels of technique difficulty.
+enum class HodokuLevel : std::uint8_t { easy, medium, hard, unfair, extreme };
+std::string_view hodoku_level_name(HodokuLevel level);  // "easy", ..., "extreme"
+
+// One row of the technique table.
+struct TechniqueInfo {
+  Technique technique;
+  std::string_view id;           // "hidden_single"
+  std::string_view name;         // "Hidden Single"
+  int rating = 0;                // SE rating of the plainest case, in tenths
+  std::string_view rating_rule;  // "1.2 in a box, 1.5 in a row or column"
+  HodokuLevel hodoku_level = HodokuLevel::easy;
+  int hodoku_score = 0;
+  bool se = false, modern = false;  // the profiles that use it
+  constexpr bool in(Profile profile) const { return profile == Profile::se ? se : modern; }
+};
+// Every technique, in the table's order.
+std::span<const TechniqueInfo> technique_table();
+const TechniqueInfo& technique_info(Technique technique);
+// The technique with this id ("naked_pair"), or nullopt.
+std::optional<Technique> technique_from_id(std::string_view id);
+// The techniques a profile uses, in the order it tries them.
+std::span<const Technique> profile_techniques(Profile profile);
 // "Hidden Single", "Naked Pair", "X-Wing", ...
 std::string_view technique_name(Technique technique);
+// "hidden_single", "naked_pair", "x_wing", ...
+std::string_view technique_id(Technique technique);
 
 // A candidate: digit `digit` (1-based) in cell `cell` (0-based index).
 struct CellDigit {
@@ -161,22 +148,6 @@ class LogicState {
   int empty_ = 0;
 };
 
-// Which techniques are tried, in which order. `se` is Sudoku Explainer 1.2.1's
-// set and order (the default, and the one ratings are defined by); `modern` adds
-// single-digit patterns, W-Wing, finned fish and simple coloring.
-enum class Profile : std::uint8_t { se, modern };
-std::string_view profile_name(Profile profile);                  // "se", "modern"
-std::optional<Profile> profile_from_name(std::string_view name);  // nullopt when unknown
-
-// One entry of a profile's ordered registry: a family of techniques found by one
-// finder, with the SE rating(s) its steps carry.
-struct TechniqueInfo {
-  std::string_view name;     // "Naked Pair"
-  std::string_view ratings;  // "3.0", or "1.0 / 1.2 / 1.5" for a family
-  bool (*find)(const LogicState& state, Step& step);  // true when a step was found
-};
-std::span<const TechniqueInfo> techniques(Profile profile);
-
 // The next step: the first step that the profile's first productive finder
 // yields, exactly as SE picks it. nullopt when the position is solved or no
 // technique of the profile applies (the puzzle needs chains, or is broken).
@@ -206,7 +177,7 @@ struct Rating {
 // Every step from `puzzle` until it is solved or no technique applies.
 struct LogicPath {
   std::vector<Step> steps;
-  bool solved = false;  // false: stuck, the rest needs chains (or stopped)
+  bool solved = false;   // false: stuck, the rest needs chains (or stopped)
   bool stopped = false;  // the deadline ran out first: the path is cut short
 };
 // `deadline` is checked before each step and inside the chain searches, so the
@@ -237,8 +208,7 @@ std::string render_step(const Step& step, const Geometry& geometry);
 std::string render_vague(const Step& step, const Geometry& geometry);
 // Eliminations as text, grouped by cells that lose the same digits:
 // "r6c1, r6c5 <> 4, 8".
-std::string render_eliminations(std::span<const CellDigit> eliminations,
-                                const Geometry& geometry);
+std::string render_eliminations(std::span<const CellDigit> eliminations, const Geometry& geometry);
 
 // Reads a player's candidates for a board of `geometry`: either N*N groups
 // separated by whitespace or commas, each the symbols of the cell's candidates
@@ -269,19 +239,19 @@ struct HintOptions {
 };
 
 enum class HintStatus : std::uint8_t {
-  step,               // `step` holds the next step
-  solved,             // nothing left to do
-  wrong_entries,      // an entry contradicts the solution (wrong_cells may name them)
-  wrong_candidates,   // the player's candidates exclude a correct digit
-  invalid,            // the givens conflict, have no solution or several
-  needs_chains,       // no technique of the profile applies; the solution exists
-  stopped,            // the deadline ran out before a step was found
+  step,              // `step` holds the next step
+  solved,            // nothing left to do
+  wrong_entries,     // an entry contradicts the solution (wrong_cells may name them)
+  wrong_candidates,  // the player's candidates exclude a correct digit
+  invalid,           // the givens conflict, have no solution or several
+  needs_chains,      // no technique of the profile applies; the solution exists
+  stopped,           // the deadline ran out before a step was found
 };
 std::string_view hint_status_name(HintStatus status);
 
 struct Hint {
   HintStatus status = HintStatus::invalid;
-  std::optional<Step> step;            // status == step
+  std::optional<Step> step;  // status == step
   // For the placement grade: the first placement on the logical path from here
   // (the eliminations before it are not shown).
   std::optional<CellDigit> placement;

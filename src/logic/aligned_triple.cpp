@@ -9,7 +9,8 @@
 
 #include <algorithm>
 
-#include "logic/chains.h"
+#include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 
@@ -33,21 +34,26 @@ bool find_aligned_triple_exclusion(const LogicState& s, Step& step) {
     const int i1 = std::countr_zero(pick & (pick - 1));
     // Base cells seen by an excluder of either cell, in order of first mention.
     std::vector<int> tail;
-    for (const auto* list : {&excluders[static_cast<std::size_t>(i0)], &excluders[static_cast<std::size_t>(i1)]}) {
+    for (const auto* list :
+         {&excluders[static_cast<std::size_t>(i0)], &excluders[static_cast<std::size_t>(i1)]}) {
       for (int c : *list) {
-        if (base_index[static_cast<std::size_t>(c)] < 0 || c == bases[static_cast<std::size_t>(i0)] ||
-            c == bases[static_cast<std::size_t>(i1)] || contains(tail, c)) {
+        if (base_index[static_cast<std::size_t>(c)] < 0 ||
+            c == bases[static_cast<std::size_t>(i0)] || c == bases[static_cast<std::size_t>(i1)] ||
+            contains(tail, c)) {
           continue;
         }
         tail.push_back(c);
       }
     }
     for (int third : tail) {
-      const int cells[3] = {bases[static_cast<std::size_t>(i0)], bases[static_cast<std::size_t>(i1)], third};
-      const auto& e2 = excluders[static_cast<std::size_t>(base_index[static_cast<std::size_t>(third)])];
+      const int cells[3] = {bases[static_cast<std::size_t>(i0)],
+                            bases[static_cast<std::size_t>(i1)], third};
+      const auto& e2 =
+          excluders[static_cast<std::size_t>(base_index[static_cast<std::size_t>(third)])];
       std::vector<int> common;
       for (int e : excluders[static_cast<std::size_t>(i0)]) {
-        if (contains(excluders[static_cast<std::size_t>(i1)], e) && contains(e2, e)) common.push_back(e);
+        if (contains(excluders[static_cast<std::size_t>(i1)], e) && contains(e2, e))
+          common.push_back(e);
       }
       if (common.size() < 2) continue;
       const bool see01 = sees(g, cells[0], cells[1]), see02 = sees(g, cells[0], cells[2]),
@@ -85,7 +91,7 @@ bool find_aligned_triple_exclusion(const LogicState& s, Step& step) {
       if (elims.empty()) continue;
       step = Step{};
       step.technique = Technique::aligned_triple_exclusion;
-      step.rating = 75;
+      step.rating = rating_of(step.technique);
       step.cells = {cells[0], cells[1], cells[2]};
       step.secondary_cells = common;
       step.eliminations = std::move(elims);

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 
@@ -74,7 +75,7 @@ bool find_aligned_pair_exclusion(const LogicState& s, Step& step) {
     eliminate_digits(out, b, s.candidates(b) & ~allowed_b);
     if (out.eliminations.empty()) return false;
     out.technique = Technique::aligned_pair_exclusion;
-    out.rating = 62;
+    out.rating = rating_of(out.technique);
     out.cells = {a, b};
     out.secondary_cells = shared;
     out.digits = s.candidates(a) | s.candidates(b);

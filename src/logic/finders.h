@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 
+#include "logic/step_variants.h"
 #include "nonet/logic.h"
 
 namespace nonet::logic_detail {
@@ -101,8 +102,8 @@ inline bool in_house(const Geometry& g, int cell, int house) {
 bool houses_cross(const Geometry& g, int a, int b);
 // Whether two cells see each other (same row, column or box).
 inline bool sees(const Geometry& g, int a, int b) {
-  return a != b && (g.row_of(a) == g.row_of(b) || g.col_of(a) == g.col_of(b) ||
-                    g.box_of(a) == g.box_of(b));
+  return a != b &&
+         (g.row_of(a) == g.row_of(b) || g.col_of(a) == g.col_of(b) || g.box_of(a) == g.box_of(b));
 }
 
 // The digits of a mask in ascending order / the cells of a house position mask.
@@ -112,22 +113,31 @@ std::vector<int> cells_of(const Geometry& g, int house, Mask positions);
 // Appends an elimination of every digit of `digits` from `cell`.
 void eliminate_digits(Step& step, int cell, Mask digits);
 
-// --- finders (one file per family) ---
+// --- finders (one file per family), named as in the technique table ---
 bool find_singles(const LogicState& s, Step& step);  // full house, hidden single
 bool find_naked_single(const LogicState& s, Step& step);
-bool find_direct_intersection(const LogicState& s, Step& step);
-bool find_intersection(const LogicState& s, Step& step);
-bool find_direct_hidden_set(const LogicState& s, Step& step, int degree);
-bool find_hidden_set(const LogicState& s, Step& step, int degree);
-bool find_naked_set(const LogicState& s, Step& step, int degree);
-bool find_fish(const LogicState& s, Step& step, int degree);
-bool find_finned_fish(const LogicState& s, Step& step, int degree);
+bool find_direct_intersections(const LogicState& s, Step& step);
+bool find_intersections(const LogicState& s, Step& step);
+bool find_direct_hidden_pair(const LogicState& s, Step& step);
+bool find_direct_hidden_triple(const LogicState& s, Step& step);
+bool find_naked_pair(const LogicState& s, Step& step);
+bool find_naked_triple(const LogicState& s, Step& step);
+bool find_naked_quad(const LogicState& s, Step& step);
+bool find_hidden_pair(const LogicState& s, Step& step);
+bool find_hidden_triple(const LogicState& s, Step& step);
+bool find_hidden_quad(const LogicState& s, Step& step);
+bool find_x_wing(const LogicState& s, Step& step);
+bool find_swordfish(const LogicState& s, Step& step);
+bool find_jellyfish(const LogicState& s, Step& step);
+bool find_finned_x_wing(const LogicState& s, Step& step);
+bool find_finned_swordfish(const LogicState& s, Step& step);
 bool find_xy_wing(const LogicState& s, Step& step);
 bool find_xyz_wing(const LogicState& s, Step& step);
 bool find_w_wing(const LogicState& s, Step& step);
 bool find_unique_loop(const LogicState& s, Step& step);
 bool find_bug(const LogicState& s, Step& step);
 bool find_aligned_pair_exclusion(const LogicState& s, Step& step);
+bool find_aligned_triple_exclusion(const LogicState& s, Step& step);
 // The base cells of aligned pair / triple exclusion, in index order: cells of two
 // or more candidates with no naked single among their peers (as in SE: singles
 // come first anyway), each with its "excluders", the peers of 2..max_size

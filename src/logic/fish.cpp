@@ -2,12 +2,12 @@
 // profile finned and sashimi X-Wing / Swordfish.
 
 #include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 namespace {
 
 constexpr Technique kFish[] = {Technique::x_wing, Technique::swordfish, Technique::jellyfish};
-constexpr int kFishRating[] = {32, 38, 52};
 
 // Base lines first as columns (covers are rows), then as rows: SE's order.
 constexpr std::array<std::array<HouseKind, 2>, 2> kOrientations = {{
@@ -15,9 +15,7 @@ constexpr std::array<std::array<HouseKind, 2>, 2> kOrientations = {{
     {HouseKind::row, HouseKind::column},
 }};
 
-}  // namespace
-
-bool find_fish(const LogicState& s, Step& step, int degree) {
+bool fish(const LogicState& s, Step& step, int degree) {
   const Geometry& g = s.geometry();
   const int n = g.side();
   for (const auto& o : kOrientations) {
@@ -59,7 +57,7 @@ bool find_fish(const LogicState& s, Step& step, int degree) {
         }
         if (out.eliminations.empty()) continue;
         out.technique = kFish[degree - 2];
-        out.rating = kFishRating[degree - 2];
+        out.rating = rating_of(out.technique);
         out.digits = digit_bit(digit);
         for (Mask l = lines; l; l &= l - 1) {
           out.houses.push_back(house_of_kind(g, o[0], std::countr_zero(l)));
@@ -86,7 +84,7 @@ bool find_fish(const LogicState& s, Step& step, int degree) {
 // Finned fish: the base lines' places fit in `degree` cover lines except for
 // fins that all lie in one box; only cover cells in that box (seeing every fin)
 // lose the digit. Sashimi when a base line keeps at most one place in the covers.
-bool find_finned_fish(const LogicState& s, Step& step, int degree) {
+bool finned_fish(const LogicState& s, Step& step, int degree) {
   const Geometry& g = s.geometry();
   const int n = g.side();
   for (const auto& o : kOrientations) {
@@ -143,8 +141,9 @@ bool find_finned_fish(const LogicState& s, Step& step, int degree) {
             if ((positions[std::countr_zero(l)] & covers) == 0) return false;
           }
           out.technique = degree == 2 ? Technique::finned_x_wing : Technique::finned_swordfish;
-          out.rating = degree == 2 ? (sashimi ? 35 : 34) : (sashimi ? 41 : 40);
-          out.variant = sashimi ? 1 : 0;
+          // SE-style: a sashimi fish rates one tenth above the finned one.
+          out.rating = rating_of(out.technique) + (sashimi ? 1 : 0);
+          out.variant = sashimi ? kSashimi : 0;
           out.digits = bit;
           for (Mask l = lines; l; l &= l - 1) {
             out.houses.push_back(house_of_kind(g, o[0], std::countr_zero(l)));
@@ -168,5 +167,13 @@ bool find_finned_fish(const LogicState& s, Step& step, int degree) {
   }
   return false;
 }
+
+}  // namespace
+
+bool find_x_wing(const LogicState& s, Step& step) { return fish(s, step, 2); }
+bool find_swordfish(const LogicState& s, Step& step) { return fish(s, step, 3); }
+bool find_jellyfish(const LogicState& s, Step& step) { return fish(s, step, 4); }
+bool find_finned_x_wing(const LogicState& s, Step& step) { return finned_fish(s, step, 2); }
+bool find_finned_swordfish(const LogicState& s, Step& step) { return finned_fish(s, step, 3); }
 
 }  // namespace nonet::logic_detail

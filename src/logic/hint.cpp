@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "logic/chains.h"
+#include "logic/chains/chains.h"
 #include "logic/finders.h"
 #include "nonet/solver.h"
 #include "nonet/validate.h"
@@ -42,13 +42,20 @@ std::optional<HintLevel> hint_level_from_name(std::string_view name) {
 
 std::string_view hint_status_name(HintStatus status) {
   switch (status) {
-    case HintStatus::step: return "step";
-    case HintStatus::solved: return "solved";
-    case HintStatus::wrong_entries: return "wrong_entries";
-    case HintStatus::wrong_candidates: return "wrong_candidates";
-    case HintStatus::invalid: return "invalid";
-    case HintStatus::needs_chains: return "needs_chains";
-    case HintStatus::stopped: return "stopped";
+    case HintStatus::step:
+      return "step";
+    case HintStatus::solved:
+      return "solved";
+    case HintStatus::wrong_entries:
+      return "wrong_entries";
+    case HintStatus::wrong_candidates:
+      return "wrong_candidates";
+    case HintStatus::invalid:
+      return "invalid";
+    case HintStatus::needs_chains:
+      return "needs_chains";
+    case HintStatus::stopped:
+      return "stopped";
   }
   return "invalid";
 }
@@ -58,9 +65,11 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
   if (options.givens && &options.givens->geometry() != &g) {
     return fail(HintStatus::invalid, "the givens and the position differ in size");
   }
-  if (!options.candidates.empty() && static_cast<int>(options.candidates.size()) != g.cell_count()) {
+  if (!options.candidates.empty() &&
+      static_cast<int>(options.candidates.size()) != g.cell_count()) {
     return fail(HintStatus::invalid, "expected candidates for " + std::to_string(g.cell_count()) +
-                                         " cells, got " + std::to_string(options.candidates.size()));
+                                         " cells, got " +
+                                         std::to_string(options.candidates.size()));
   }
   // The solution comes from the givens when known (so wrong entries can be
   // named), else from the position itself.
@@ -74,14 +83,17 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
   }
   const Validation basis_check = validate(basis);
   if (basis_check.state == GridState::invalid) {
-    if (options.givens) return fail(HintStatus::invalid, "the givens conflict: " + describe(basis_check.conflicts[0], g));
-    Hint h = fail(HintStatus::wrong_entries, "an entry breaks the rules: " +
-                                                 describe(basis_check.conflicts[0], g));
+    if (options.givens)
+      return fail(HintStatus::invalid,
+                  "the givens conflict: " + describe(basis_check.conflicts[0], g));
+    Hint h = fail(HintStatus::wrong_entries,
+                  "an entry breaks the rules: " + describe(basis_check.conflicts[0], g));
     for (const Conflict& c : basis_check.conflicts) {
       h.wrong_cells.insert(h.wrong_cells.end(), c.cells.begin(), c.cells.end());
     }
     std::sort(h.wrong_cells.begin(), h.wrong_cells.end());
-    h.wrong_cells.erase(std::unique(h.wrong_cells.begin(), h.wrong_cells.end()), h.wrong_cells.end());
+    h.wrong_cells.erase(std::unique(h.wrong_cells.begin(), h.wrong_cells.end()),
+                        h.wrong_cells.end());
     return h;
   }
   auto solver = make_solver(g);
@@ -115,8 +127,8 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
     hint.message = "the puzzle is solved";
     return hint;
   }
-  const LogicState state = options.candidates.empty() ? LogicState(position)
-                                                      : LogicState(position, options.candidates);
+  const LogicState state =
+      options.candidates.empty() ? LogicState(position) : LogicState(position, options.candidates);
   for (int c = 0; c < g.cell_count(); ++c) {
     if (position[c] == 0 && !(state.candidates(c) & digit_bit(solution[c]))) {
       hint.missing_candidates.push_back({c, solution[c]});
@@ -176,7 +188,9 @@ bool parse_candidates(std::string_view text, const Geometry& g, std::vector<Mask
     error = ParseError{1, static_cast<int>(at) + 1, std::move(message)};
     return false;
   };
-  auto separator = [](char c) { return c == ' ' || c == '\t' || c == ',' || c == '\n' || c == '\r'; };
+  auto separator = [](char c) {
+    return c == ' ' || c == '\t' || c == ',' || c == '\n' || c == '\r';
+  };
   if (text.size() > cells * static_cast<std::size_t>(n + 1) * 4 + 64) {
     return bad(0, "candidate text too long for a " + g.describe() + " board");
   }
@@ -203,7 +217,8 @@ bool parse_candidates(std::string_view text, const Geometry& g, std::vector<Mask
     }
     const std::size_t start = i;
     while (i < text.size() && !separator(text[i])) ++i;
-    if (cell >= cells) return bad(start, "more than " + std::to_string(cells) + " cells of candidates");
+    if (cell >= cells)
+      return bad(start, "more than " + std::to_string(cells) + " cells of candidates");
     const std::string_view group = text.substr(start, i - start);
     Mask m = 0;
     if (!(group == "." || group == "0" || group == "-")) {

@@ -4,6 +4,7 @@
 // in another house of the first kind.
 
 #include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 namespace {
@@ -51,7 +52,8 @@ bool scan(const LogicState& s, OnFound&& on_found) {
         auto cells = g.house_cells(h1);
         const int h2 = house_through(g, pair[1], cells[std::countr_zero(pos)]);
         bool inside = true;
-        for (Mask p = pos; p && inside; p &= p - 1) inside = in_house(g, cells[std::countr_zero(p)], h2);
+        for (Mask p = pos; p && inside; p &= p - 1)
+          inside = in_house(g, cells[std::countr_zero(p)], h2);
         if (!inside) continue;
         if (on_found(pair[0], i1, h1, h2, digit)) return true;
       }
@@ -62,21 +64,21 @@ bool scan(const LogicState& s, OnFound&& on_found) {
 
 }  // namespace
 
-bool find_intersection(const LogicState& s, Step& step) {
+bool find_intersections(const LogicState& s, Step& step) {
   return scan(s, [&](HouseKind kind1, int, int h1, int h2, int digit) {
     std::vector<CellDigit> out = removals(s, h1, h2, digit);
     if (out.empty()) return false;
     step = Step{};
     const bool pointing = kind1 == HouseKind::box;
     step.technique = pointing ? Technique::pointing : Technique::claiming;
-    step.rating = pointing ? 26 : 28;
+    step.rating = rating_of(step.technique);
     fill_pattern(s, step, h1, h2, digit);
     step.eliminations = std::move(out);
     return true;
   });
 }
 
-bool find_direct_intersection(const LogicState& s, Step& step) {
+bool find_direct_intersections(const LogicState& s, Step& step) {
   const Geometry& g = s.geometry();
   return scan(s, [&](HouseKind kind1, int i1, int h1, int h2, int digit) {
     // Another house of the first kind crossing h2 whose places for the digit,
@@ -98,7 +100,7 @@ bool find_direct_intersection(const LogicState& s, Step& step) {
       step = Step{};
       const bool pointing = kind1 == HouseKind::box;
       step.technique = pointing ? Technique::direct_pointing : Technique::direct_claiming;
-      step.rating = pointing ? 17 : 19;
+      step.rating = rating_of(step.technique);
       fill_pattern(s, step, h1, h2, digit);
       step.houses.push_back(h3);
       step.implied = removals(s, h1, h2, digit);

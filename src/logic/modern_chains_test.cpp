@@ -2,14 +2,14 @@
 // (hand-made patterns and positions met on real puzzles), the text of the steps,
 // every board size, and soundness against known solutions.
 
-#include "logic/modern_chains.h"
-
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <set>
 #include <sstream>
 
+#include "logic/modern/modern.h"
+#include "logic/table.h"
 #include "nonet/format.h"
 #include "nonet/generate.h"
 #include "nonet/logic.h"
@@ -205,7 +205,7 @@ TEST(ModernChains, GroupedChainsOnRealPositions) {
         "23.......2.4.6....234..7.........................67.................................."
         ".................................................");
     Step st;
-    EXPECT_FALSE(find_aic(pos.state(), st));
+    EXPECT_FALSE(find_plain_aic(pos.state(), st));
     ASSERT_TRUE(find_grouped_aic(pos.state(), st));
     EXPECT_EQ(st.technique, Technique::aic);
     EXPECT_EQ(st.variant, kGrouped);
@@ -306,14 +306,21 @@ TEST(ModernChains, SueDeCoq) {
   expect_sound(pos, st);
 }
 
-TEST(ModernChains, NamesAndRegistry) {
+TEST(ModernChains, NamesAndPlaceInTheProfiles) {
   EXPECT_EQ(technique_name(Technique::sue_de_coq), "Sue de Coq");
   EXPECT_EQ(technique_name(Technique::als_xz), "ALS-XZ");
-  const auto modern = techniques(Profile::modern);
-  ASSERT_GE(modern.size(), 7u);
-  EXPECT_EQ(modern[modern.size() - 7].name, "Sue de Coq");
-  EXPECT_EQ(modern.back().name, "Grouped X-Chain / AIC / Nice Loop");
-  for (const TechniqueInfo& info : techniques(Profile::se)) EXPECT_NE(info.find, &find_aic);
+  // The modern chain family comes after every older technique of the modern
+  // profile, Sue de Coq first and the nice loops last; SE has none of it.
+  const auto modern = profile_techniques(Profile::modern);
+  ASSERT_GE(modern.size(), 8u);
+  EXPECT_EQ(modern[modern.size() - 8], Technique::sue_de_coq);
+  EXPECT_EQ(modern.back(), Technique::discontinuous_nice_loop);
+  for (Technique t : {Technique::sue_de_coq, Technique::als_xz, Technique::remote_pair,
+                      Technique::x_chain, Technique::xy_chain, Technique::aic,
+                      Technique::continuous_nice_loop, Technique::discontinuous_nice_loop}) {
+    EXPECT_TRUE(technique_info(t).modern && !technique_info(t).se) << technique_id(t);
+  }
+  for (const Search& search : searches(Profile::se)) EXPECT_NE(search.find, &find_aic);
 }
 
 // Random positions of every size: a random solution, most cells blanked, and a
@@ -331,7 +338,7 @@ TEST(ModernChains, SoundOnRandomPositionsOfEverySize) {
 #endif
   bool (*const finders[])(const LogicState&, Step&) = {
       find_sue_de_coq, find_als_xz, find_remote_pair, find_x_chain,
-      find_xy_chain,   find_aic,    find_grouped_aic};
+      find_xy_chain,   find_aic,    find_plain_aic,   find_grouped_aic};
   for (const Size& size : sizes) {
     const Geometry& g = *Geometry::get(size.rows, size.cols);
     int found = 0;

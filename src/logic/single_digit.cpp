@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 namespace {
@@ -49,7 +50,9 @@ bool find_skyscraper(const LogicState& s, Step& step) {
   for (int digit = 1; digit <= g.side(); ++digit) {
     for (HouseKind kind : {HouseKind::row, HouseKind::column}) {
       const auto links = strong_links(s, digit, kind);
-      auto across = [&](int cell) { return kind == HouseKind::row ? g.col_of(cell) : g.row_of(cell); };
+      auto across = [&](int cell) {
+        return kind == HouseKind::row ? g.col_of(cell) : g.row_of(cell);
+      };
       for (std::size_t i = 0; i < links.size(); ++i) {
         for (std::size_t j = i + 1; j < links.size(); ++j) {
           const Link& l1 = links[i];
@@ -63,7 +66,7 @@ bool find_skyscraper(const LogicState& s, Step& step) {
               if (out.empty()) continue;
               step = Step{};
               step.technique = Technique::skyscraper;
-              step.rating = 40;
+              step.rating = rating_of(step.technique);
               step.houses = {l1.house, l2.house};
               step.cells = {base1, far1, base2, far2};
               step.digits = digit_bit(digit);
@@ -98,7 +101,7 @@ bool find_two_string_kite(const LogicState& s, Step& step) {
             if (out.empty()) continue;
             step = Step{};
             step.technique = Technique::two_string_kite;
-            step.rating = 41;
+            step.rating = rating_of(step.technique);
             step.houses = {r.house, c.house, g.box_house(g.box_of(rb))};
             step.cells = {rb, rf, cb, cf};
             step.digits = digit_bit(digit);
@@ -151,7 +154,7 @@ bool find_empty_rectangle(const LogicState& s, Step& step) {
                 if (g.box_of(target) == b || !(s.candidates(target) & bit)) continue;
                 step = Step{};
                 step.technique = Technique::empty_rectangle;
-                step.rating = 42;
+                step.rating = rating_of(step.technique);
                 step.houses = {box, house};
                 step.cells = places;
                 step.secondary_cells = {near, far};
@@ -204,7 +207,7 @@ bool find_simple_coloring(const LogicState& s, Step& step) {
       auto fill = [&](std::vector<CellDigit> out, int variant) {
         step = Step{};
         step.technique = Technique::simple_coloring;
-        step.rating = 45;
+        step.rating = rating_of(step.technique);
         step.variant = variant;
         step.digits = bit;
         for (int c : component) (color[c] == 0 ? step.cells : step.secondary_cells).push_back(c);
@@ -224,7 +227,7 @@ bool find_simple_coloring(const LogicState& s, Step& step) {
         for (int c : component) {
           if (color[c] == side) out.push_back({c, digit});
         }
-        return fill(std::move(out), 2);
+        return fill(std::move(out), kColorWrap);
       }
       // Trap.
       std::vector<CellDigit> out;
@@ -236,7 +239,7 @@ bool find_simple_coloring(const LogicState& s, Step& step) {
         }
         if (sees0 && sees1) out.push_back({c, digit});
       }
-      if (!out.empty()) return fill(std::move(out), 1);
+      if (!out.empty()) return fill(std::move(out), kColorTrap);
     }
   }
   return false;

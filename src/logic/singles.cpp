@@ -2,9 +2,13 @@
 // single (2.3).
 
 #include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 namespace {
+
+// SE rates a hidden single in a row or column above one in a box.
+constexpr int kHiddenSingleInLine = 15;
 
 // Digits with exactly one place in `house`, found in one pass over its cells:
 // `once` collects digits seen, `twice` those seen again.
@@ -41,7 +45,9 @@ bool scan(const LogicState& s, Step& step, bool full_house) {
       const int cell = only_cell(s, house, digit);
       step = Step{};
       step.technique = full_house ? Technique::full_house : Technique::hidden_single;
-      step.rating = full_house ? 10 : kind == HouseKind::box ? 12 : 15;
+      step.rating = full_house               ? rating_of(Technique::full_house)
+                    : kind == HouseKind::box ? rating_of(Technique::hidden_single)
+                                             : kHiddenSingleInLine;
       step.houses = {house};
       step.cells = {cell};
       step.digits = digit_bit(digit);
@@ -65,7 +71,7 @@ bool find_naked_single(const LogicState& s, Step& step) {
     if (m && (m & (m - 1)) == 0) {
       step = Step{};
       step.technique = Technique::naked_single;
-      step.rating = 23;
+      step.rating = rating_of(Technique::naked_single);
       step.cells = {cell};
       step.digits = m;
       step.placements = {{cell, lowest_digit(m)}};

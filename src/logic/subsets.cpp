@@ -3,6 +3,7 @@
 // count when the hidden set leaves a hidden single in its house.
 
 #include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 namespace {
@@ -11,8 +12,6 @@ constexpr Technique kNaked[] = {Technique::naked_pair, Technique::naked_triple,
                                 Technique::naked_quad};
 constexpr Technique kHidden[] = {Technique::hidden_pair, Technique::hidden_triple,
                                  Technique::hidden_quad};
-constexpr int kNakedRating[] = {30, 36, 50};
-constexpr int kHiddenRating[] = {34, 40, 54};
 
 // Position masks of every digit in one house (index digit-1).
 struct HousePositions {
@@ -71,9 +70,7 @@ void fill_hidden(const LogicState& s, Step& step, int house, Mask digits, Mask p
   step.cells = cells_of(g, house, places);
 }
 
-}  // namespace
-
-bool find_naked_set(const LogicState& s, Step& step, int degree) {
+bool naked_set(const LogicState& s, Step& step, int degree) {
   const Geometry& g = s.geometry();
   const int n = g.side();
   for (HouseKind kind : se_kind_order()) {
@@ -101,7 +98,7 @@ bool find_naked_set(const LogicState& s, Step& step, int degree) {
         }
         if (out.eliminations.empty()) return false;
         out.technique = kNaked[degree - 2];
-        out.rating = kNakedRating[degree - 2];
+        out.rating = rating_of(out.technique);
         out.houses = {house};
         out.digits = digits;
         out.cells = cells_of(g, house, places);
@@ -114,48 +111,66 @@ bool find_naked_set(const LogicState& s, Step& step, int degree) {
   return false;
 }
 
-bool find_hidden_set(const LogicState& s, Step& step, int degree) {
+bool hidden_set(const LogicState& s, Step& step, int degree) {
   const Geometry& g = s.geometry();
-  return scan_hidden(s, degree, false, [&](int house, Mask digits, Mask places, const HousePositions&) {
-    Step out;
-    for (int cell : cells_of(g, house, places)) {
-      eliminate_digits(out, cell, s.candidates(cell) & ~digits);
-    }
-    if (out.eliminations.empty()) return false;
-    out.technique = kHidden[degree - 2];
-    out.rating = kHiddenRating[degree - 2];
-    fill_hidden(s, out, house, digits, places);
-    step = std::move(out);
-    return true;
-  });
+  return scan_hidden(s, degree, false,
+                     [&](int house, Mask digits, Mask places, const HousePositions&) {
+                       Step out;
+                       for (int cell : cells_of(g, house, places)) {
+                         eliminate_digits(out, cell, s.candidates(cell) & ~digits);
+                       }
+                       if (out.eliminations.empty()) return false;
+                       out.technique = kHidden[degree - 2];
+                       out.rating = rating_of(out.technique);
+                       fill_hidden(s, out, house, digits, places);
+                       step = std::move(out);
+                       return true;
+                     });
 }
 
-bool find_direct_hidden_set(const LogicState& s, Step& step, int degree) {
+bool direct_hidden_set(const LogicState& s, Step& step, int degree) {
   const Geometry& g = s.geometry();
-  return scan_hidden(s, degree, true, [&](int house, Mask digits, Mask places, const HousePositions& hp) {
-    // Another digit of the house whose places, the set's cells aside, come
-    // down to one.
-    for (int digit = 1; digit <= g.side(); ++digit) {
-      if (digits & digit_bit(digit)) continue;
-      const Mask p = hp.of[digit - 1];
-      if (popcount(p) < 2) continue;
-      const Mask left = p & ~places;
-      if (popcount(left) != 1) continue;
-      const int cell = g.house_cells(house)[std::countr_zero(left)];
-      step = Step{};
-      step.technique = degree == 2 ? Technique::direct_hidden_pair : Technique::direct_hidden_triple;
-      step.rating = degree == 2 ? 20 : 25;
-      fill_hidden(s, step, house, digits, places);
-      for (int c : step.cells) {
-        for (Mask m = s.candidates(c) & ~digits; m; m &= m - 1) {
-          step.implied.push_back({c, lowest_digit(m)});
+  return scan_hidden(
+      s, degree, true, [&](int house, Mask digits, Mask places, const HousePositions& hp) {
+        // Another digit of the house whose places, the set's cells aside, come
+        // down to one.
+        for (int digit = 1; digit <= g.side(); ++digit) {
+          if (digits & digit_bit(digit)) continue;
+          const Mask p = hp.of[digit - 1];
+          if (popcount(p) < 2) continue;
+          const Mask left = p & ~places;
+          if (popcount(left) != 1) continue;
+          const int cell = g.house_cells(house)[std::countr_zero(left)];
+          step = Step{};
+          step.technique =
+              degree == 2 ? Technique::direct_hidden_pair : Technique::direct_hidden_triple;
+          step.rating = rating_of(step.technique);
+          fill_hidden(s, step, house, digits, places);
+          for (int c : step.cells) {
+            for (Mask m = s.candidates(c) & ~digits; m; m &= m - 1) {
+              step.implied.push_back({c, lowest_digit(m)});
+            }
+          }
+          step.placements = {{cell, digit}};
+          return true;
         }
-      }
-      step.placements = {{cell, digit}};
-      return true;
-    }
-    return false;
-  });
+        return false;
+      });
+}
+
+}  // namespace
+
+bool find_naked_pair(const LogicState& s, Step& step) { return naked_set(s, step, 2); }
+bool find_naked_triple(const LogicState& s, Step& step) { return naked_set(s, step, 3); }
+bool find_naked_quad(const LogicState& s, Step& step) { return naked_set(s, step, 4); }
+bool find_hidden_pair(const LogicState& s, Step& step) { return hidden_set(s, step, 2); }
+bool find_hidden_triple(const LogicState& s, Step& step) { return hidden_set(s, step, 3); }
+bool find_hidden_quad(const LogicState& s, Step& step) { return hidden_set(s, step, 4); }
+bool find_direct_hidden_pair(const LogicState& s, Step& step) {
+  return direct_hidden_set(s, step, 2);
+}
+bool find_direct_hidden_triple(const LogicState& s, Step& step) {
+  return direct_hidden_set(s, step, 3);
 }
 
 }  // namespace nonet::logic_detail

@@ -5,13 +5,13 @@
 #include <algorithm>
 
 #include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 namespace {
 
 // House kinds in the order SE walks a loop: box, row, column.
-constexpr std::array<HouseKind, 3> kLoopKinds = {HouseKind::box, HouseKind::row,
-                                                 HouseKind::column};
+constexpr std::array<HouseKind, 3> kLoopKinds = {HouseKind::box, HouseKind::row, HouseKind::column};
 
 // --- loop search -------------------------------------------------------------
 
@@ -72,7 +72,7 @@ bool valid_loop(const Geometry& g, const std::vector<int>& loop) {
 }
 
 int loop_rating(std::size_t size) {
-  int r = 45;
+  int r = rating_of(Technique::unique_rectangle);
   if (size >= 10) r += 3;
   if (size >= 8) {
     r += 2;
@@ -354,6 +354,8 @@ bool find_bug(const LogicState& s, Step& step) {
   }
   std::sort(common.begin(), common.end());
 
+  // Types 2 to 4 rate a tenth above type 1 (type 3 more with a larger set).
+  const int kBugPlus = rating_of(Technique::bug) + 1;
   auto start = [&](int type, int rating) {
     step = Step{};
     step.technique = Technique::bug;
@@ -369,7 +371,7 @@ bool find_bug(const LogicState& s, Step& step) {
     for (HouseKind kind : kinds) {
       const int house = house_through(g, kind, c1);
       if (house != house_through(g, kind, c2)) continue;
-      start(4, 57);
+      start(4, kBugPlus);
       step.houses = {house};
       eliminate_digits(step, c1, s.candidates(c1) & ~bug_values[c1] & ~shared);
       eliminate_digits(step, c2, s.candidates(c2) & ~bug_values[c2] & ~shared);
@@ -379,7 +381,7 @@ bool find_bug(const LogicState& s, Step& step) {
   };
 
   if (bug_cells.size() == 1) {
-    start(1, 56);
+    start(1, rating_of(Technique::bug));
     eliminate_digits(step, bug_cells[0], s.candidates(bug_cells[0]) & ~all_bug_values);
     return true;
   }
@@ -392,7 +394,7 @@ bool find_bug(const LogicState& s, Step& step) {
         if (s.candidates(c) & all_bug_values) out.eliminations.push_back({c, value});
       }
       if (!out.eliminations.empty()) {
-        start(2, 57);
+        start(2, kBugPlus);
         step.eliminations = std::move(out.eliminations);
         return true;
       }
@@ -434,7 +436,7 @@ bool find_bug(const LogicState& s, Step& step) {
           eliminate_digits(out, c, s.candidates(c) & naked);
         }
         if (out.eliminations.empty()) return false;
-        start(3, 57 + (popcount(naked) - 1));
+        start(3, kBugPlus + (popcount(naked) - 1));
         step.houses = {house};
         step.secondary_cells = naked_cells;
         step.eliminations = std::move(out.eliminations);

@@ -1,6 +1,7 @@
 // Wings: XY-Wing (4.2), XYZ-Wing (4.4), and W-Wing for the modern profile.
 
 #include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 namespace {
@@ -31,7 +32,7 @@ bool scan_wing(const LogicState& s, Step& step, bool xyz) {
         }
         if (out.eliminations.empty()) continue;
         out.technique = xyz ? Technique::xyz_wing : Technique::xy_wing;
-        out.rating = xyz ? 44 : 42;
+        out.rating = rating_of(out.technique);
         out.cells = {pivot, xz_cell, yz_cell};
         out.digits = all;
         step = std::move(out);
@@ -82,7 +83,7 @@ bool find_w_wing(const LogicState& s, Step& step) {
           }
           if (out.eliminations.empty()) continue;
           out.technique = Technique::w_wing;
-          out.rating = 44;
+          out.rating = rating_of(out.technique);
           out.cells = {a, b};
           out.secondary_cells = {p, q};
           out.houses = {house};

@@ -5,7 +5,19 @@
 
 #include <algorithm>
 
+#include "logic/chains/chains.h"
+#include "logic/table.h"
+
 namespace nonet::logic_detail {
+
+namespace {
+
+// Cycles and forcing chains with both kinds of link rate this, before the
+// length bonus; with one kind they rate as their table rows say.
+constexpr double kMixedLinks = 7.0;
+double base_of(Technique t) { return rating_of(t) / 10.0; }
+
+}  // namespace
 
 CycleSearch::CycleSearch(const Geometry& g)
     : g_(g), n_(g.side()), cands_(g.cell_count() * n_), links_(g) {}
@@ -45,7 +57,7 @@ void CycleSearch::run() {
     const bool y = pass != 0, x = pass != 1;
     // Every hint of the mixed pass rates 7.0 or more: it cannot come first
     // once a cheaper hint is known.
-    if (!collect_ && pass == 2 && found_ && best_.difficulty < 7.0) break;
+    if (!collect_ && pass == 2 && found_ && best_.difficulty < kMixedLinks) break;
     // A nested rule's search that cannot reach a link with struck candidates
     // finds no hint that counts, and is skipped.
     if (collect_) {
@@ -102,7 +114,7 @@ void CycleSearch::forcing(int src, bool on, bool y) {
   (on ? pend_on_ : pend_off_).push_back(root);
   (on ? on_seen_ : off_seen_)[static_cast<std::size_t>(src)] = 1;
   touched_.push_back(src);
-  const double base = y ? 7.0 : 6.6;
+  const double base = y ? kMixedLinks : base_of(Technique::forcing_chain);
   int depth = 1;  // nodes on the paths of the current layer
   while (!pend_on_.empty() || !pend_off_.empty()) {
     // A chain closed in the next two layers has at least depth + 1 nodes.
@@ -173,7 +185,7 @@ void CycleSearch::cycles(int src, bool y, bool x) {
   next_.clear();
   on_seen_[static_cast<std::size_t>(src)] = 1;
   touched_.push_back(src);
-  const double base = y && x ? 7.0 : 6.5;
+  const double base = y && x ? kMixedLinks : base_of(Technique::x_cycle);
   int length = 0;
   while (!cyc_on_.empty() || !cyc_off_.empty()) {
     // A cycle closed at `length` links has `length` nodes; stop when no longer
@@ -225,8 +237,8 @@ void CycleSearch::cycle_hint(int end, bool y, bool x) {
       cyc_cells_.push_back(c);
     ++complexity;
   }
-  const Rank rank{chain_difficulty(y && x ? 7.0 : 6.5, complexity), complexity,
-                  y && x ? 4 : (y ? 3 : 2)};
+  const Rank rank{chain_difficulty(y && x ? kMixedLinks : base_of(Technique::x_cycle), complexity),
+                  complexity, y && x ? 4 : (y ? 3 : 2)};
   if (!collect_ && !rank.better_than(best_)) return;
   fwd_.clear();
   back_.clear();
@@ -286,7 +298,8 @@ void CycleSearch::cycle_hint(int end, bool y, bool x) {
 void CycleSearch::forcing_hint(int target, bool y) {
   int complexity = 0;
   for (int p = target; p >= 0; p = arena_[static_cast<std::size_t>(p)].parent) ++complexity;
-  const Rank rank{chain_difficulty(y ? 7.0 : 6.6, complexity), complexity, y ? 4 : 2};
+  const Rank rank{chain_difficulty(y ? kMixedLinks : base_of(Technique::forcing_chain), complexity),
+                  complexity, y ? 4 : 2};
   const PathNode& t = arena_[static_cast<std::size_t>(target)];
   const int cell = cell_of(t.cand), digit = digit_of(t.cand);
   removed_.clear();
@@ -356,6 +369,14 @@ void CycleSearch::rule_parents(int cand, int cause, const std::vector<Mask>& ori
       if ((origin[i] & bit) && !(grid[i] & bit)) add(c * n + digit - 1);
     }
   }
+}
+
+bool find_cycles(const LogicState& s, Step& step) {
+  std::vector<Mask> grid(static_cast<std::size_t>(s.geometry().cell_count()));
+  for (int c = 0; c < s.geometry().cell_count(); ++c)
+    grid[static_cast<std::size_t>(c)] = s.candidates(c);
+  CycleSearch search(s.geometry());
+  return search.best(grid, step);
 }
 
 }  // namespace nonet::logic_detail

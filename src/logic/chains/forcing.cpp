@@ -8,7 +8,7 @@
 #include <exception>
 #include <thread>
 
-#include "logic/chains.h"
+#include "logic/chains/chains.h"
 #include "logic/chains/forcing_search.h"
 
 namespace nonet::logic_detail {
@@ -57,7 +57,7 @@ bool find_level(const LogicState& s, Step& step, const Spec& spec, Technique tec
 
 }  // namespace
 
-bool find_nishio_chains(const LogicState& s, Step& step) {
+bool find_nishio(const LogicState& s, Step& step) {
   return find_level(s, step, {false, true, true, 0}, Technique::nishio_forcing_chain);
 }
 

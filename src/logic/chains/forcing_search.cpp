@@ -5,15 +5,20 @@
 
 #include <algorithm>
 
+#include "logic/table.h"
+
 namespace nonet::logic_detail {
 namespace {
 
+// The rating of the search's plainest hint, before the length bonus; each
+// nested level above 2 adds half a point.
 double base_rating(const Spec& s) {
-  if (s.level >= 2) return 9.5 + 0.5 * (s.level - 2);
-  if (s.level == 1) return 9.0;
-  if (s.nishio) return 7.5;
-  if (s.dynamic) return 8.5;
-  return 8.0;
+  auto of = [](Technique t) { return rating_of(t) / 10.0; };
+  if (s.level >= 2) return of(Technique::nested_forcing_chain) + 0.5 * (s.level - 2);
+  if (s.level == 1) return of(Technique::dynamic_forcing_chain_plus);
+  if (s.nishio) return of(Technique::nishio_forcing_chain);
+  if (s.dynamic) return of(Technique::dynamic_forcing_chain);
+  return of(Technique::multiple_forcing_chain);
 }
 
 }  // namespace

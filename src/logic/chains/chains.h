@@ -12,13 +12,12 @@
 namespace nonet::logic_detail {
 
 // Finders, in SE's order of producers.
-bool find_cycles_and_forcing_chains(const LogicState& s, Step& step);  // 6.5 - 7.x
-bool find_aligned_triple_exclusion(const LogicState& s, Step& step);    // 7.5
-bool find_nishio_chains(const LogicState& s, Step& step);              // 7.5+
-bool find_multiple_chains(const LogicState& s, Step& step);            // 8.0+
-bool find_dynamic_chains(const LogicState& s, Step& step);             // 8.5+
-bool find_dynamic_plus_chains(const LogicState& s, Step& step);        // 9.0+
-bool find_nested_chains(const LogicState& s, Step& step);              // 9.5 - 11.0+
+bool find_cycles(const LogicState& s, Step& step);               // 6.5 - 7.x
+bool find_nishio(const LogicState& s, Step& step);               // 7.5+
+bool find_multiple_chains(const LogicState& s, Step& step);      // 8.0+
+bool find_dynamic_chains(const LogicState& s, Step& step);       // 8.5+
+bool find_dynamic_plus_chains(const LogicState& s, Step& step);  // 9.0+
+bool find_nested_chains(const LogicState& s, Step& step);        // 9.5 - 11.0+
 
 // The forcing-chain finders (Nishio and up) stop early, finding nothing, once
 // the deadline of the innermost live scope on this thread has expired, so that
@@ -39,13 +38,5 @@ class ChainDeadlineScope {
   const Deadline* previous_;
   int previous_threads_;
 };
-
-// What a step concludes, as text: "r6c1, r6c5 <> 4, 8; r2c3 = 7" (render.cpp).
-std::string consequence(const Step& step, const Geometry& g);
-
-// Titles and text of chain steps (render.cpp hands chain steps here).
-std::string chain_title(const Step& step);
-std::string render_chain(const Step& step, const Geometry& g);
-
 
 }  // namespace nonet::logic_detail

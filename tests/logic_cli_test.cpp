@@ -26,8 +26,8 @@ CliRun run(const std::string& args, const std::string& input, bool merge = false
     std::fwrite(input.data(), 1, input.size(), f);
     std::fclose(f);
   }
-  const std::string cmd = std::string(NONET_CLI_PATH) + " " + args + " < " + path +
-                          (merge ? " 2>&1" : " 2>/dev/null");
+  const std::string cmd =
+      std::string(NONET_CLI_PATH) + " " + args + " < " + path + (merge ? " 2>&1" : " 2>/dev/null");
   CliRun r;
   std::FILE* p = popen(cmd.c_str(), "r");
   if (!p) return r;
@@ -68,6 +68,29 @@ TEST(LogicCli, RateLinesAndJson) {
   EXPECT_EQ(first["level"], "hard");
   const auto second = nlohmann::json::parse(r.out.substr(r.out.find('\n') + 1));
   EXPECT_EQ(second["status"], "timeout") << r.out;
+  // What the search knew when it stopped: lower bounds, never a guess.
+  EXPECT_TRUE(second["er"].is_null()) << r.out;
+  EXPECT_GE(second["er_min"].get<double>(), 1.0) << r.out;
+  EXPECT_FALSE(second["stuck"].get<bool>()) << r.out;
+  r = run("rate --timeout 0.3", kBeyond + "\n");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.out.rfind("timeout: >=", 0), 0u) << r.out;
+  r = run("rate --timeout 0.3", kBeyond + "\n", true);
+  EXPECT_NE(r.out.find("time budget ran out; ER at least"), std::string::npos) << r.out;
+}
+
+TEST(LogicCli, ExplainStoppedKeepsTheStepsFound) {
+  // The steps found before the budget ran out are printed, then what is known
+  // of the rest.
+  CliRun r = run("explain --timeout 0.3", kBeyond + "\n");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("timeout: >="), std::string::npos) << r.out;
+  r = run("explain -f json --timeout 0.3", kBeyond + "\n");
+  EXPECT_EQ(r.code, 1);
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "timeout") << r.out;
+  EXPECT_TRUE(j["steps"].is_array());
+  EXPECT_TRUE(j["rating"]["er"].is_null());
 }
 
 TEST(LogicCli, ExplainTextAndJson) {
@@ -83,8 +106,8 @@ TEST(LogicCli, ExplainTextAndJson) {
   ASSERT_FALSE(j["steps"].empty());
   bool saw_elimination = false;
   for (const auto& step : j["steps"]) {
-    for (const char* key : {"technique", "rating", "explanation", "placements", "eliminations",
-                            "cells", "houses"}) {
+    for (const char* key :
+         {"technique", "rating", "explanation", "placements", "eliminations", "cells", "houses"}) {
       EXPECT_TRUE(step.contains(key)) << key;
     }
     for (const auto& e : step["eliminations"]) {

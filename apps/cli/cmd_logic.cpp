@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
-#include <thread>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -49,10 +49,14 @@ class UniqueCheck {
     if (v.state == GridState::invalid) return app::conflicts_text(v, grid.geometry());
     const SolveResult r = solver_->solve(grid, options);
     switch (r.outcome()) {
-      case Outcome::solved: return "";
-      case Outcome::multiple: return "the puzzle has several solutions";
-      case Outcome::timeout: return "the time budget ran out checking that the solution is unique";
-      default: return "the puzzle has no solution";
+      case Outcome::solved:
+        return "";
+      case Outcome::multiple:
+        return "the puzzle has several solutions";
+      case Outcome::timeout:
+        return "the time budget ran out checking that the solution is unique";
+      default:
+        return "the puzzle has no solution";
     }
   }
 
@@ -75,23 +79,29 @@ bool report_invalid(const app::InputItem& item, Format format, const std::string
   return false;
 }
 
-// The --timeout budget ran out before the logic reached the end.
-bool report_timeout(const app::InputItem& item, Format format, std::string& out,
-                    std::string& err) {
-  err += "nonet: " + place(item) + ": time budget ran out\n";
-  if (format == Format::json) {
-    nlohmann::json j = head(item);
-    j["status"] = "timeout";
-    out += j.dump() + "\n";
-  } else {
-    out += "timeout\n";
-  }
-  return false;
-}
-
 std::string rating_line(const Rating& r) {
   return format_rating(r.er, r.er_exact) + "/" + format_rating(r.ep, r.ep_exact) + "/" +
          format_rating(r.ed, r.ed_exact) + " " + std::string(level_name(r.level));
+}
+
+// The budget (or Ctrl-C) stopped the logic before the end: what it knew is
+// reported, figures not yet settled as lower bounds, and the puzzle counts as
+// not done.
+void note_stopped(const app::InputItem& item, const Rating& r, std::string& err) {
+  err += "nonet: " + place(item) + ": time budget ran out; ER at least " +
+         format_rating(r.er, true) + "\n";
+}
+
+// The logic's options for one puzzle: its technique set, the --timeout
+// budget, Ctrl-C, and the threads of a nested chain search.
+LogicOptions logic_options(const LogicCommand& cmd) {
+  const SolveOptions budget = solve_options(cmd.batch, 2);
+  LogicOptions options;
+  options.profile = cmd.profile();
+  options.deadline = budget.deadline;
+  options.cancel = budget.cancel;
+  options.threads = chain_threads(cmd.batch);
+  return options;
 }
 
 app::PuzzleJob rate_job(const LogicCommand& cmd) {
@@ -106,17 +116,17 @@ app::PuzzleJob rate_job(const LogicCommand& cmd) {
     const SolveOptions budget = solve_options(cmd.batch, 2);
     const std::string why = check->problem(grid, budget);
     if (!why.empty()) return report_invalid(item, format, why, out, err);
-    const Rating r = rate(grid, cmd.profile(), budget.deadline, chain_threads(cmd.batch));
-    if (r.stopped) return report_timeout(item, format, out, err);
+    const Rating r = rate(grid, logic_options(cmd));
+    if (r.stopped) note_stopped(item, r, err);
     if (format == Format::json) {
       nlohmann::json j = head(item);
-      j["status"] = "rated";
+      j["status"] = r.stopped ? "timeout" : "rated";
       j.update(app::rating_json(r));
       out += j.dump() + "\n";
     } else {
-      out += rating_line(r) + "\n";
+      out += (r.stopped ? "timeout: " : "") + rating_line(r) + "\n";
     }
-    return true;
+    return !r.stopped;
   };
 }
 
@@ -133,13 +143,12 @@ app::PuzzleJob explain_job(const LogicCommand& cmd) {
     const std::string why = check->problem(grid, budget);
     if (!why.empty()) return report_invalid(item, format, why, out, err);
     const Geometry& g = grid.geometry();
-    const LogicPath path =
-        solve_path(LogicState(grid), cmd.profile(), budget.deadline, chain_threads(cmd.batch));
-    if (path.stopped) return report_timeout(item, format, out, err);
+    const LogicPath path = solve_path(LogicState(grid), logic_options(cmd));
     const Rating r = rate_path(path);
+    if (path.stopped) note_stopped(item, r, err);
     if (format == Format::json) {
       nlohmann::json j = head(item);
-      j["status"] = path.solved ? "solved" : "needs_chains";
+      j["status"] = path.solved ? "solved" : path.stopped ? "timeout" : "stuck";
       nlohmann::json steps = nlohmann::json::array();
       for (const Step& s : path.steps) steps.push_back(app::step_json(s, g));
       j["steps"] = std::move(steps);
@@ -154,10 +163,10 @@ app::PuzzleJob explain_job(const LogicCommand& cmd) {
       for (const Step& s : path.steps) {
         out += format_rating(s.rating, true) + "  " + render_step(s, g) + "\n";
       }
-      out += path.solved ? "solved: " : "stuck (needs chains): ";
+      out += path.solved ? "solved: " : path.stopped ? "timeout: " : "stuck (needs chains): ";
       out += rating_line(r) + "\n\n";
     }
-    return true;
+    return !path.stopped;
   };
 }
 
@@ -172,7 +181,7 @@ app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vect
     const Grid& grid = *item.puzzle.grid;
     const Geometry& g = grid.geometry();
     HintOptions options;
-    options.profile = cmd.profile();
+    options.logic = logic_options(cmd);
     if (marks) {
       if (static_cast<int>(marks->size()) != g.cell_count()) {
         return report_invalid(item, format, "--candidates is for another board size", out, err);
@@ -186,11 +195,12 @@ app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vect
       options.givens = givens.get();
     }
     const HintLevel level = hint_level_from_name(cmd.level).value_or(HintLevel::concrete);
-    options.deadline = solve_options(cmd.batch, 2).deadline;
-    options.threads = chain_threads(cmd.batch);
     const Hint hint = find_hint(grid, options);
-    if (hint.status == HintStatus::stopped) return report_timeout(item, format, out, err);
-    const nlohmann::json j = app::hint_json(hint, level, g);
+    if (hint.status == HintStatus::stopped) {
+      err += "nonet: " + place(item) + ": time budget ran out\n";
+    }
+    nlohmann::json j = app::hint_json(hint, level, g);
+    if (hint.status == HintStatus::stopped) j["status"] = "timeout";
     if (format == Format::json) {
       nlohmann::json full = head(item);
       full.update(j);
@@ -198,8 +208,9 @@ app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vect
     } else if (hint.status == HintStatus::step) {
       out += j["message"].get<std::string>() + "\n";
     } else {
-      out += std::string(hint_status_name(hint.status)) + ": " + hint.message + "\n";
+      out += j["status"].get<std::string>() + ": " + hint.message + "\n";
     }
+    if (hint.status == HintStatus::stopped) return false;
     if (hint.status == HintStatus::invalid) {
       err += "nonet: " + place(item) + ": " + hint.message + "\n";
       return false;
@@ -212,8 +223,9 @@ void add_techniques_option(CLI::App& cmd, LogicCommand& c) {
   cmd.add_option("-t,--techniques", c.techniques,
                  "Technique set: se (Sudoku Explainer 1.2.1, default; defines ratings) or modern")
       ->check([](const std::string& name) {
-        return profile_from_name(name) ? std::string()
-                                       : "unknown technique set '" + name + "'; choose se or modern";
+        return profile_from_name(name)
+                   ? std::string()
+                   : "unknown technique set '" + name + "'; choose se or modern";
       });
 }
 
@@ -281,8 +293,9 @@ void add_logic_commands(CLI::App& app, Action& action) {
           if (!g && t.size() == 729) g = Geometry::get(3, 3);
         }
         if (!g) {
-          std::fprintf(stderr, "nonet: --candidates: cannot tell the board size; expected N*N "
-                               "groups or 729 characters\n");
+          std::fprintf(stderr,
+                       "nonet: --candidates: cannot tell the board size; expected N*N "
+                       "groups or 729 characters\n");
           return 2;
         }
         auto parsed = std::make_shared<std::vector<Mask>>();

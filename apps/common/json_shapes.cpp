@@ -119,7 +119,7 @@ nlohmann::json rating_json(const Rating& r) {
   put("ep", r.ep, r.ep_exact);
   put("ed", r.ed, r.ed_exact);
   j["level"] = std::string(level_name(r.level));
-  j["needs_chains"] = r.needs_chains;
+  j["stuck"] = r.stuck;
   j["steps"] = r.steps;
   return j;
 }

@@ -14,7 +14,7 @@
 
 namespace nonet::logic_detail {
 
-bool find_aligned_triple_exclusion(const LogicState& s, Step& step) {
+void find_aligned_triple_exclusion(const LogicState& s, FindContext& context, StepSink& sink) {
   const Geometry& g = s.geometry();
   // Base cells, in index order, with their peers of two or three candidates.
   std::vector<int> bases;
@@ -25,11 +25,12 @@ bool find_aligned_triple_exclusion(const LogicState& s, Step& step) {
     base_index[static_cast<std::size_t>(bases[i])] = static_cast<int>(i);
   }
   const int count = static_cast<int>(bases.size());
-  if (count < 3) return false;
+  if (count < 3) return;
   auto contains = [](const std::vector<int>& v, int x) {
     return std::find(v.begin(), v.end(), x) != v.end();
   };
-  return for_each_combination(count, 2, [&](Mask pick) {
+  for_each_combination(count, 2, [&](Mask pick) {
+    if (context.stopped()) return true;
     const int i0 = std::countr_zero(pick);
     const int i1 = std::countr_zero(pick & (pick - 1));
     // Base cells seen by an excluder of either cell, in order of first mention.
@@ -89,13 +90,13 @@ bool find_aligned_triple_exclusion(const LogicState& s, Step& step) {
         }
       }
       if (elims.empty()) continue;
-      step = Step{};
+      Step step;
       step.technique = Technique::aligned_triple_exclusion;
       step.rating = rating_of(step.technique);
       step.cells = {cells[0], cells[1], cells[2]};
       step.secondary_cells = common;
       step.eliminations = std::move(elims);
-      return true;
+      if (sink.take(std::move(step))) return true;
     }
     return false;
   });

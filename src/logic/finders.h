@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 
+#include "logic/context.h"
 #include "logic/step_variants.h"
 #include "nonet/logic.h"
 
@@ -110,43 +111,48 @@ inline bool sees(const Geometry& g, int a, int b) {
 std::vector<int> digits_of(Mask m);
 std::vector<int> cells_of(const Geometry& g, int house, Mask positions);
 
+// The candidates of every cell, as one mask per cell.
+std::vector<Mask> candidate_grid(const LogicState& s);
+
 // Appends an elimination of every digit of `digits` from `cell`.
 void eliminate_digits(Step& step, int cell, Mask digits);
 
-// --- finders (one file per family), named as in the technique table ---
-bool find_singles(const LogicState& s, Step& step);  // full house, hidden single
-bool find_naked_single(const LogicState& s, Step& step);
-bool find_direct_intersections(const LogicState& s, Step& step);
-bool find_intersections(const LogicState& s, Step& step);
-bool find_direct_hidden_pair(const LogicState& s, Step& step);
-bool find_direct_hidden_triple(const LogicState& s, Step& step);
-bool find_naked_pair(const LogicState& s, Step& step);
-bool find_naked_triple(const LogicState& s, Step& step);
-bool find_naked_quad(const LogicState& s, Step& step);
-bool find_hidden_pair(const LogicState& s, Step& step);
-bool find_hidden_triple(const LogicState& s, Step& step);
-bool find_hidden_quad(const LogicState& s, Step& step);
-bool find_x_wing(const LogicState& s, Step& step);
-bool find_swordfish(const LogicState& s, Step& step);
-bool find_jellyfish(const LogicState& s, Step& step);
-bool find_finned_x_wing(const LogicState& s, Step& step);
-bool find_finned_swordfish(const LogicState& s, Step& step);
-bool find_xy_wing(const LogicState& s, Step& step);
-bool find_xyz_wing(const LogicState& s, Step& step);
-bool find_w_wing(const LogicState& s, Step& step);
-bool find_unique_loop(const LogicState& s, Step& step);
-bool find_bug(const LogicState& s, Step& step);
-bool find_aligned_pair_exclusion(const LogicState& s, Step& step);
-bool find_aligned_triple_exclusion(const LogicState& s, Step& step);
+// --- finders (one file per family), named as in the technique table; each
+// puts what it finds into the sink (see context.h) ---
+void find_singles(const LogicState& s, FindContext& context,
+                  StepSink& sink);  // full house, hidden single
+void find_naked_single(const LogicState& s, FindContext& context, StepSink& sink);
+void find_direct_intersections(const LogicState& s, FindContext& context, StepSink& sink);
+void find_intersections(const LogicState& s, FindContext& context, StepSink& sink);
+void find_direct_hidden_pair(const LogicState& s, FindContext& context, StepSink& sink);
+void find_direct_hidden_triple(const LogicState& s, FindContext& context, StepSink& sink);
+void find_naked_pair(const LogicState& s, FindContext& context, StepSink& sink);
+void find_naked_triple(const LogicState& s, FindContext& context, StepSink& sink);
+void find_naked_quad(const LogicState& s, FindContext& context, StepSink& sink);
+void find_hidden_pair(const LogicState& s, FindContext& context, StepSink& sink);
+void find_hidden_triple(const LogicState& s, FindContext& context, StepSink& sink);
+void find_hidden_quad(const LogicState& s, FindContext& context, StepSink& sink);
+void find_x_wing(const LogicState& s, FindContext& context, StepSink& sink);
+void find_swordfish(const LogicState& s, FindContext& context, StepSink& sink);
+void find_jellyfish(const LogicState& s, FindContext& context, StepSink& sink);
+void find_finned_x_wing(const LogicState& s, FindContext& context, StepSink& sink);
+void find_finned_swordfish(const LogicState& s, FindContext& context, StepSink& sink);
+void find_xy_wing(const LogicState& s, FindContext& context, StepSink& sink);
+void find_xyz_wing(const LogicState& s, FindContext& context, StepSink& sink);
+void find_w_wing(const LogicState& s, FindContext& context, StepSink& sink);
+void find_unique_loop(const LogicState& s, FindContext& context, StepSink& sink);
+void find_bug(const LogicState& s, FindContext& context, StepSink& sink);
+void find_aligned_pair_exclusion(const LogicState& s, FindContext& context, StepSink& sink);
+void find_aligned_triple_exclusion(const LogicState& s, FindContext& context, StepSink& sink);
 // The base cells of aligned pair / triple exclusion, in index order: cells of two
 // or more candidates with no naked single among their peers (as in SE: singles
 // come first anyway), each with its "excluders", the peers of 2..max_size
 // candidates; cells without excluders are left out.
 void aligned_exclusion_bases(const LogicState& s, int max_size, std::vector<int>& bases,
                              std::vector<std::vector<int>>& excluders);
-bool find_skyscraper(const LogicState& s, Step& step);
-bool find_two_string_kite(const LogicState& s, Step& step);
-bool find_empty_rectangle(const LogicState& s, Step& step);
-bool find_simple_coloring(const LogicState& s, Step& step);
+void find_skyscraper(const LogicState& s, FindContext& context, StepSink& sink);
+void find_two_string_kite(const LogicState& s, FindContext& context, StepSink& sink);
+void find_empty_rectangle(const LogicState& s, FindContext& context, StepSink& sink);
+void find_simple_coloring(const LogicState& s, FindContext& context, StepSink& sink);
 
 }  // namespace nonet::logic_detail

@@ -15,7 +15,7 @@ constexpr std::array<std::array<HouseKind, 2>, 2> kOrientations = {{
     {HouseKind::row, HouseKind::column},
 }};
 
-bool fish(const LogicState& s, Step& step, int degree) {
+void fish(const LogicState& s, FindContext& context, StepSink& sink, int degree) {
   const Geometry& g = s.geometry();
   const int n = g.side();
   for (const auto& o : kOrientations) {
@@ -33,6 +33,7 @@ bool fish(const LogicState& s, Step& step, int degree) {
       }
     }
     const bool found = for_each_combination(n, degree, [&](Mask lines) {
+      if (context.stopped()) return true;
       for (int digit = 1; digit <= n; ++digit) {
         // The pattern needs 2 * degree unplaced copies of the digit.
         if (s.digit_count(digit) + 2 * degree > n) continue;
@@ -71,20 +72,18 @@ bool fish(const LogicState& s, Step& step, int degree) {
             out.cells.push_back(cell);
           }
         }
-        step = std::move(out);
-        return true;
+        if (sink.take(std::move(out))) return true;
       }
       return false;
     });
-    if (found) return true;
+    if (found) return;
   }
-  return false;
 }
 
 // Finned fish: the base lines' places fit in `degree` cover lines except for
 // fins that all lie in one box; only cover cells in that box (seeing every fin)
 // lose the digit. Sashimi when a base line keeps at most one place in the covers.
-bool finned_fish(const LogicState& s, Step& step, int degree) {
+void finned_fish(const LogicState& s, FindContext& context, StepSink& sink, int degree) {
   const Geometry& g = s.geometry();
   const int n = g.side();
   for (const auto& o : kOrientations) {
@@ -95,6 +94,7 @@ bool finned_fish(const LogicState& s, Step& step, int degree) {
         positions[line] = s.positions(house_of_kind(g, o[0], line), digit);
       }
       const bool found = for_each_combination(n, degree, [&](Mask lines) {
+        if (context.stopped()) return true;
         Mask all = 0;
         for (Mask l = lines; l; l &= l - 1) {
           const Mask p = positions[std::countr_zero(l)];
@@ -158,22 +158,24 @@ bool finned_fish(const LogicState& s, Step& step, int degree) {
             }
           }
           out.secondary_cells = fins;
-          step = std::move(out);
-          return true;
+          return sink.take(std::move(out));
         });
       });
-      if (found) return true;
+      if (found) return;
     }
   }
-  return false;
 }
 
 }  // namespace
 
-bool find_x_wing(const LogicState& s, Step& step) { return fish(s, step, 2); }
-bool find_swordfish(const LogicState& s, Step& step) { return fish(s, step, 3); }
-bool find_jellyfish(const LogicState& s, Step& step) { return fish(s, step, 4); }
-bool find_finned_x_wing(const LogicState& s, Step& step) { return finned_fish(s, step, 2); }
-bool find_finned_swordfish(const LogicState& s, Step& step) { return finned_fish(s, step, 3); }
+void find_x_wing(const LogicState& s, FindContext& c, StepSink& k) { fish(s, c, k, 2); }
+void find_swordfish(const LogicState& s, FindContext& c, StepSink& k) { fish(s, c, k, 3); }
+void find_jellyfish(const LogicState& s, FindContext& c, StepSink& k) { fish(s, c, k, 4); }
+void find_finned_x_wing(const LogicState& s, FindContext& c, StepSink& k) {
+  finned_fish(s, c, k, 2);
+}
+void find_finned_swordfish(const LogicState& s, FindContext& c, StepSink& k) {
+  finned_fish(s, c, k, 3);
+}
 
 }  // namespace nonet::logic_detail

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "logic/chains/chains.h"
 #include "logic/finders.h"
+#include "logic/path.h"
 #include "nonet/solver.h"
 #include "nonet/validate.h"
 
@@ -52,8 +52,8 @@ std::string_view hint_status_name(HintStatus status) {
       return "wrong_candidates";
     case HintStatus::invalid:
       return "invalid";
-    case HintStatus::needs_chains:
-      return "needs_chains";
+    case HintStatus::stuck:
+      return "stuck";
     case HintStatus::stopped:
       return "stopped";
   }
@@ -97,7 +97,13 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
     return h;
   }
   auto solver = make_solver(g);
-  const SolveResult result = solver->solve(basis, {});
+  SolveOptions solve;
+  solve.deadline = options.logic.deadline;
+  solve.cancel = options.logic.cancel;
+  const SolveResult result = solver->solve(basis, solve);
+  if (result.outcome() == Outcome::timeout) {
+    return fail(HintStatus::stopped, "the search was stopped before the solution was known");
+  }
   if (result.outcome() == Outcome::multiple) {
     return fail(HintStatus::invalid, "the puzzle has several solutions; hints need exactly one");
   }
@@ -109,6 +115,7 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
   const Grid& solution = *result.solution;
 
   Hint hint;
+  hint.solution = solution;
   for (int c = 0; c < g.cell_count(); ++c) {
     if (position[c] != 0 && position[c] != solution[c]) hint.wrong_cells.push_back(c);
   }
@@ -144,15 +151,18 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
     hint.message = "a candidate that is needed was removed in " + cells;
     return hint;
   }
-  const logic_detail::ChainDeadlineScope chain_deadline(options.deadline, options.threads);
-  std::optional<Step> step = next_step(state, options.profile);
-  if (!step && options.deadline.expired()) {
+  FindContext context(options.logic);
+  const Profile profile = options.logic.profile;
+  std::optional<Step> step = find_next_step(state, profile, context);
+  if (!step && context.stopped()) {
     hint.status = HintStatus::stopped;
-    hint.message = "the search for the next step ran out of time; it needs the hardest chains";
+    hint.floor = context.floor();
+    hint.message = "the search for the next step was stopped before it found one; that step " +
+                   std::string("rates at least ") + format_rating(hint.floor, true);
     return hint;
   }
   if (!step || !sound(*step, solution)) {
-    hint.status = HintStatus::needs_chains;
+    hint.status = HintStatus::stuck;
     hint.message = "no technique of this profile applies here; the next step needs chains";
     return hint;
   }
@@ -167,7 +177,7 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
       break;
     }
     walk.apply(current);
-    std::optional<Step> next = next_step(walk, options.profile);
+    std::optional<Step> next = find_next_step(walk, profile, context);
     if (!next || !sound(*next, solution)) break;
     current = std::move(*next);
   }

@@ -64,23 +64,23 @@ bool scan(const LogicState& s, OnFound&& on_found) {
 
 }  // namespace
 
-bool find_intersections(const LogicState& s, Step& step) {
-  return scan(s, [&](HouseKind kind1, int, int h1, int h2, int digit) {
+void find_intersections(const LogicState& s, FindContext&, StepSink& sink) {
+  scan(s, [&](HouseKind kind1, int, int h1, int h2, int digit) {
     std::vector<CellDigit> out = removals(s, h1, h2, digit);
     if (out.empty()) return false;
-    step = Step{};
+    Step step;
     const bool pointing = kind1 == HouseKind::box;
     step.technique = pointing ? Technique::pointing : Technique::claiming;
     step.rating = rating_of(step.technique);
     fill_pattern(s, step, h1, h2, digit);
     step.eliminations = std::move(out);
-    return true;
+    return sink.take(std::move(step));
   });
 }
 
-bool find_direct_intersections(const LogicState& s, Step& step) {
+void find_direct_intersections(const LogicState& s, FindContext&, StepSink& sink) {
   const Geometry& g = s.geometry();
-  return scan(s, [&](HouseKind kind1, int i1, int h1, int h2, int digit) {
+  scan(s, [&](HouseKind kind1, int i1, int h1, int h2, int digit) {
     // Another house of the first kind crossing h2 whose places for the digit,
     // once those inside h2 are gone, come down to one.
     for (int i3 = 0; i3 < g.side(); ++i3) {
@@ -97,7 +97,7 @@ bool find_direct_intersections(const LogicState& s, Step& step) {
       }
       if (popcount(left) != 1) continue;
       const int cell = g.house_cells(h3)[std::countr_zero(left)];
-      step = Step{};
+      Step step;
       const bool pointing = kind1 == HouseKind::box;
       step.technique = pointing ? Technique::direct_pointing : Technique::direct_claiming;
       step.rating = rating_of(step.technique);
@@ -105,7 +105,7 @@ bool find_direct_intersections(const LogicState& s, Step& step) {
       step.houses.push_back(h3);
       step.implied = removals(s, h1, h2, digit);
       step.placements = {{cell, digit}};
-      return true;
+      if (sink.take(std::move(step))) return true;
     }
     return false;
   });

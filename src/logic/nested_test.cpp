@@ -118,7 +118,7 @@ TEST(NestedChains, HintStopsAtItsDeadline) {
   HintOptions options;
   options.candidates = marks;
   options.givens = &puzzle;
-  options.deadline = Deadline::after(std::chrono::nanoseconds(0));
+  options.logic.deadline = Deadline::after(std::chrono::nanoseconds(0));
   const auto start = std::chrono::steady_clock::now();
   const Hint hint = find_hint(position, options);
   const double seconds =

@@ -29,11 +29,13 @@ struct HousePositions {
 // together make exactly `degree` cells. Calls on_set(house, digits, places) for
 // each, in SE's order, until it returns true.
 template <class OnSet>
-bool scan_hidden(const LogicState& s, int degree, bool direct, OnSet&& on_set) {
+bool scan_hidden(const LogicState& s, FindContext& context, int degree, bool direct,
+                 OnSet&& on_set) {
   const Geometry& g = s.geometry();
   const int n = g.side();
   for (HouseKind kind : se_kind_order()) {
     for (int i = 0; i < n; ++i) {
+      if (context.stopped()) return false;
       const int house = house_of_kind(g, kind, i);
       const int empty = s.empty_in_house(house);
       // SE looks for an indirect hidden set only where more than twice its size
@@ -70,11 +72,12 @@ void fill_hidden(const LogicState& s, Step& step, int house, Mask digits, Mask p
   step.cells = cells_of(g, house, places);
 }
 
-bool naked_set(const LogicState& s, Step& step, int degree) {
+void naked_set(const LogicState& s, FindContext& context, StepSink& sink, int degree) {
   const Geometry& g = s.geometry();
   const int n = g.side();
   for (HouseKind kind : se_kind_order()) {
     for (int i = 0; i < n; ++i) {
+      if (context.stopped()) return;
       const int house = house_of_kind(g, kind, i);
       if (s.empty_in_house(house) < 2 * degree) continue;
       auto cells = g.house_cells(house);
@@ -102,75 +105,74 @@ bool naked_set(const LogicState& s, Step& step, int degree) {
         out.houses = {house};
         out.digits = digits;
         out.cells = cells_of(g, house, places);
-        step = std::move(out);
-        return true;
+        return sink.take(std::move(out));
       });
-      if (found) return true;
+      if (found) return;
     }
   }
-  return false;
 }
 
-bool hidden_set(const LogicState& s, Step& step, int degree) {
+void hidden_set(const LogicState& s, FindContext& context, StepSink& sink, int degree) {
   const Geometry& g = s.geometry();
-  return scan_hidden(s, degree, false,
-                     [&](int house, Mask digits, Mask places, const HousePositions&) {
-                       Step out;
-                       for (int cell : cells_of(g, house, places)) {
-                         eliminate_digits(out, cell, s.candidates(cell) & ~digits);
-                       }
-                       if (out.eliminations.empty()) return false;
-                       out.technique = kHidden[degree - 2];
-                       out.rating = rating_of(out.technique);
-                       fill_hidden(s, out, house, digits, places);
-                       step = std::move(out);
-                       return true;
-                     });
+  scan_hidden(s, context, degree, false,
+              [&](int house, Mask digits, Mask places, const HousePositions&) {
+                Step out;
+                for (int cell : cells_of(g, house, places)) {
+                  eliminate_digits(out, cell, s.candidates(cell) & ~digits);
+                }
+                if (out.eliminations.empty()) return false;
+                out.technique = kHidden[degree - 2];
+                out.rating = rating_of(out.technique);
+                fill_hidden(s, out, house, digits, places);
+                return sink.take(std::move(out));
+              });
 }
 
-bool direct_hidden_set(const LogicState& s, Step& step, int degree) {
+void direct_hidden_set(const LogicState& s, FindContext& context, StepSink& sink, int degree) {
   const Geometry& g = s.geometry();
-  return scan_hidden(
-      s, degree, true, [&](int house, Mask digits, Mask places, const HousePositions& hp) {
-        // Another digit of the house whose places, the set's cells aside, come
-        // down to one.
-        for (int digit = 1; digit <= g.side(); ++digit) {
-          if (digits & digit_bit(digit)) continue;
-          const Mask p = hp.of[digit - 1];
-          if (popcount(p) < 2) continue;
-          const Mask left = p & ~places;
-          if (popcount(left) != 1) continue;
-          const int cell = g.house_cells(house)[std::countr_zero(left)];
-          step = Step{};
-          step.technique =
-              degree == 2 ? Technique::direct_hidden_pair : Technique::direct_hidden_triple;
-          step.rating = rating_of(step.technique);
-          fill_hidden(s, step, house, digits, places);
-          for (int c : step.cells) {
-            for (Mask m = s.candidates(c) & ~digits; m; m &= m - 1) {
-              step.implied.push_back({c, lowest_digit(m)});
-            }
-          }
-          step.placements = {{cell, digit}};
-          return true;
-        }
-        return false;
-      });
+  scan_hidden(s, context, degree, true,
+              [&](int house, Mask digits, Mask places, const HousePositions& hp) {
+                // Another digit of the house whose places, the set's cells aside, come
+                // down to one.
+                for (int digit = 1; digit <= g.side(); ++digit) {
+                  if (digits & digit_bit(digit)) continue;
+                  const Mask p = hp.of[digit - 1];
+                  if (popcount(p) < 2) continue;
+                  const Mask left = p & ~places;
+                  if (popcount(left) != 1) continue;
+                  const int cell = g.house_cells(house)[std::countr_zero(left)];
+                  Step step;
+                  step.technique =
+                      degree == 2 ? Technique::direct_hidden_pair : Technique::direct_hidden_triple;
+                  step.rating = rating_of(step.technique);
+                  fill_hidden(s, step, house, digits, places);
+                  for (int c : step.cells) {
+                    for (Mask m = s.candidates(c) & ~digits; m; m &= m - 1) {
+                      step.implied.push_back({c, lowest_digit(m)});
+                    }
+                  }
+                  step.placements = {{cell, digit}};
+                  if (sink.take(std::move(step))) return true;
+                }
+                return false;
+              });
 }
 
 }  // namespace
 
-bool find_naked_pair(const LogicState& s, Step& step) { return naked_set(s, step, 2); }
-bool find_naked_triple(const LogicState& s, Step& step) { return naked_set(s, step, 3); }
-bool find_naked_quad(const LogicState& s, Step& step) { return naked_set(s, step, 4); }
-bool find_hidden_pair(const LogicState& s, Step& step) { return hidden_set(s, step, 2); }
-bool find_hidden_triple(const LogicState& s, Step& step) { return hidden_set(s, step, 3); }
-bool find_hidden_quad(const LogicState& s, Step& step) { return hidden_set(s, step, 4); }
-bool find_direct_hidden_pair(const LogicState& s, Step& step) {
-  return direct_hidden_set(s, step, 2);
+void find_naked_pair(const LogicState& s, FindContext& c, StepSink& k) { naked_set(s, c, k, 2); }
+void find_naked_triple(const LogicState& s, FindContext& c, StepSink& k) { naked_set(s, c, k, 3); }
+void find_naked_quad(const LogicState& s, FindContext& c, StepSink& k) { naked_set(s, c, k, 4); }
+void find_hidden_pair(const LogicState& s, FindContext& c, StepSink& k) { hidden_set(s, c, k, 2); }
+void find_hidden_triple(const LogicState& s, FindContext& c, StepSink& k) {
+  hidden_set(s, c, k, 3);
 }
-bool find_direct_hidden_triple(const LogicState& s, Step& step) {
-  return direct_hidden_set(s, step, 3);
+void find_hidden_quad(const LogicState& s, FindContext& c, StepSink& k) { hidden_set(s, c, k, 4); }
+void find_direct_hidden_pair(const LogicState& s, FindContext& c, StepSink& k) {
+  direct_hidden_set(s, c, k, 2);
+}
+void find_direct_hidden_triple(const LogicState& s, FindContext& c, StepSink& k) {
+  direct_hidden_set(s, c, k, 3);
 }
 
 }  // namespace nonet::logic_detail

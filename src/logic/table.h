@@ -5,13 +5,15 @@
 #include <span>
 #include <string>
 
+#include "logic/context.h"
 #include "nonet/logic.h"
 
 namespace nonet::logic_detail {
 
-// A finder: true when it found a step (the first in its scan order, or for
-// the ranked chain searches the one SE would show first).
-using Finder = bool (*)(const LogicState& state, Step& step);
+// A finder: puts the steps it finds into the sink (the first in its scan
+// order, or for the ranked searches the one that ranks first), and returns
+// soon once the context is stopped.
+using Finder = void (*)(const LogicState& state, FindContext& context, StepSink& sink);
 
 // How a step is written: its title ("Unique Loop type 2") and its sentence.
 struct StepWriter {

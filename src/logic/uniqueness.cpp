@@ -270,12 +270,13 @@ void classify(const LogicState& s, const std::vector<int>& loop, int v1, int v2,
 
 // SE gathers every unique loop hint and takes the easiest (then the lowest
 // type, then the first found).
-bool find_unique_loop(const LogicState& s, Step& step) {
+void find_unique_loop(const LogicState& s, FindContext& context, StepSink& sink) {
   const Geometry& g = s.geometry();
   std::vector<Candidate> all;
   for (int cell = 0; cell < g.cell_count(); ++cell) {
     const Mask m = s.candidates(cell);
     if (popcount(m) != 2) continue;
+    if (context.stopped()) return;
     const int v1 = lowest_digit(m), v2 = lowest_digit(m & (m - 1));
     LoopSearch search{s, g, m, {}, {}};
     search.extend(cell, 2, 0, -1);
@@ -283,18 +284,19 @@ bool find_unique_loop(const LogicState& s, Step& step) {
       if (valid_loop(g, loop)) classify(s, loop, v1, v2, all);
     }
   }
-  if (all.empty()) return false;
+  if (all.empty()) return;
   auto best = std::min_element(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) {
     if (a.step.rating != b.step.rating) return a.step.rating < b.step.rating;
     return a.type < b.type;
   });
-  step = std::move(best->step);
-  return true;
+  sink.take(std::move(best->step));
 }
 
 // --- BUG ---------------------------------------------------------------------
 
-bool find_bug(const LogicState& s, Step& step) {
+namespace {
+
+bool bug(const LogicState& s, Step& step) {
   const Geometry& g = s.geometry();
   const int n = g.side();
   std::vector<Mask> rest(static_cast<std::size_t>(g.cell_count()));
@@ -446,6 +448,13 @@ bool find_bug(const LogicState& s, Step& step) {
     }
   }
   return false;
+}
+
+}  // namespace
+
+void find_bug(const LogicState& s, FindContext&, StepSink& sink) {
+  Step step;
+  if (bug(s, step)) sink.take(std::move(step));
 }
 
 }  // namespace nonet::logic_detail

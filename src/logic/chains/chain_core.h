@@ -18,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "logic/context.h"
 #include "logic/finders.h"
 #include "logic/step_variants.h"
 
@@ -167,24 +168,18 @@ class Memo {
 };
 
 // What all the searches of one step share: the position's filled cells and
-// placed digits (which the rules on a reduced grid still see), the time, and
-// the results of the nested rules. The searches of successive levels run the
-// same rules on the same reduced grids (level 3 repeats level 2's forcing
-// chains, level 5 level 4's dynamic chains), so each result is kept for the
-// step, up to kRuleMemoBytes.
+// placed digits (which the rules on a reduced grid still see), the context
+// (when to stop), and the results of the nested rules. The searches of
+// successive levels run the same rules on the same reduced grids (level 3
+// repeats level 2's forcing chains, level 5 level 4's dynamic chains), so each
+// result is kept for the step in the context's memo.
 struct Board {
   const Geometry* g = nullptr;
   std::vector<char> empty;  // per cell: no value yet
   std::vector<int> placed;  // per digit (index 1..N): copies placed
-  const Deadline* deadline = nullptr;
-  bool stopped = false;
-  bool expired() {
-    if (!stopped && deadline != nullptr && deadline->expired()) stopped = true;
-    return stopped;
-  }
-  // By rule, starting grid and reduced grid; shared by copies of the board.
-  std::shared_ptr<Memo<RuleResult>> rules =
-      std::make_shared<Memo<RuleResult>>(std::size_t{64} << 20);
+  FindContext* context = nullptr;
+  Memo<RuleResult>* rules = nullptr;  // by rule, starting grid and reduced grid
+  bool expired() const { return context != nullptr && context->stopped(); }
 };
 
 // Collects the hints of a rule nested in a chain: for each removed candidate,

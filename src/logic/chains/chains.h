@@ -11,32 +11,16 @@
 
 namespace nonet::logic_detail {
 
-// Finders, in SE's order of producers.
-bool find_cycles(const LogicState& s, Step& step);               // 6.5 - 7.x
-bool find_nishio(const LogicState& s, Step& step);               // 7.5+
-bool find_multiple_chains(const LogicState& s, Step& step);      // 8.0+
-bool find_dynamic_chains(const LogicState& s, Step& step);       // 8.5+
-bool find_dynamic_plus_chains(const LogicState& s, Step& step);  // 9.0+
-bool find_nested_chains(const LogicState& s, Step& step);        // 9.5 - 11.0+
+// Finders of SE's chain family, in SE's order of producers.
+void find_cycles(const LogicState& s, FindContext& context, StepSink& sink);           // 6.5 - 7.x
+void find_nishio(const LogicState& s, FindContext& context, StepSink& sink);           // 7.5+
+void find_multiple_chains(const LogicState& s, FindContext& context, StepSink& sink);  // 8.0+
+void find_dynamic_chains(const LogicState& s, FindContext& context, StepSink& sink);   // 8.5+
+void find_dynamic_plus_chains(const LogicState& s, FindContext& context, StepSink& sink);  // 9.0+
+void find_nested_chains(const LogicState& s, FindContext& context, StepSink& sink);  // 9.5 - 11.0+
 
-// The forcing-chain finders (Nishio and up) stop early, finding nothing, once
-// the deadline of the innermost live scope on this thread has expired, so that
-// one step of the hardest puzzles cannot outlast a request; and the nested
-// chain search splits its cells between the scope's number of threads (1 to
-// kMaxChainThreads). solve_path and find_hint open a scope; a finder called
-// without one is not limited and uses one thread. This is the only per-thread
-// state of the solver; the scope restores the previous values when it ends.
-inline constexpr int kMaxChainThreads = 16;
-class ChainDeadlineScope {
- public:
-  explicit ChainDeadlineScope(const Deadline& deadline, int threads = 1);
-  ~ChainDeadlineScope();
-  ChainDeadlineScope(const ChainDeadlineScope&) = delete;
-  ChainDeadlineScope& operator=(const ChainDeadlineScope&) = delete;
-
- private:
-  const Deadline* previous_;
-  int previous_threads_;
-};
+// The forcing-chain finders check the context as they go and return soon
+// after it is stopped; the nested chains split their cells between the
+// context's threads.
 
 }  // namespace nonet::logic_detail

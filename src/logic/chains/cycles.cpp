@@ -19,8 +19,8 @@ double base_of(Technique t) { return rating_of(t) / 10.0; }
 
 }  // namespace
 
-CycleSearch::CycleSearch(const Geometry& g)
-    : g_(g), n_(g.side()), cands_(g.cell_count() * n_), links_(g) {}
+CycleSearch::CycleSearch(const Geometry& g, FindContext* context)
+    : g_(g), context_(context), n_(g.side()), cands_(g.cell_count() * n_), links_(g) {}
 
 bool CycleSearch::best(const std::vector<Mask>& grid, Step& step) {
   collect_ = false;
@@ -67,6 +67,7 @@ void CycleSearch::run() {
     for (int cell = 0; cell < g_.cell_count(); ++cell) {
       const Mask m = at(cell);
       if (popcount(m) < 2 || (!x && popcount(m) > 2)) continue;
+      if (context_ != nullptr && context_->stopped()) return;
       for (Mask r = m; r; r &= r - 1) {
         const std::size_t cand = static_cast<std::size_t>(cell * n_ + std::countr_zero(r));
         // A cycle leaves and comes back: it can count only when both the
@@ -371,12 +372,10 @@ void CycleSearch::rule_parents(int cand, int cause, const std::vector<Mask>& ori
   }
 }
 
-bool find_cycles(const LogicState& s, Step& step) {
-  std::vector<Mask> grid(static_cast<std::size_t>(s.geometry().cell_count()));
-  for (int c = 0; c < s.geometry().cell_count(); ++c)
-    grid[static_cast<std::size_t>(c)] = s.candidates(c);
-  CycleSearch search(s.geometry());
-  return search.best(grid, step);
+void find_cycles(const LogicState& s, FindContext& context, StepSink& sink) {
+  CycleSearch search(s.geometry(), &context);
+  Step step;
+  if (search.best(candidate_grid(s), step) && !context.stopped()) sink.take(std::move(step));
 }
 
 }  // namespace nonet::logic_detail

@@ -26,7 +26,9 @@ namespace nonet::logic_detail {
 // link with struck candidates.
 class CycleSearch {
  public:
-  explicit CycleSearch(const Geometry& g);
+  // With a context the search stops soon after it is stopped (finding what
+  // it found by then).
+  explicit CycleSearch(const Geometry& g, FindContext* context = nullptr);
 
   // The first hint on `grid` (a position's candidates), as a step.
   bool best(const std::vector<Mask>& grid, Step& step);
@@ -69,6 +71,7 @@ class CycleSearch {
   std::vector<ChainLink> path_links(int end) const;
 
   const Geometry& g_;
+  FindContext* context_;
   int n_;
   int cands_;
   bool collect_ = false;

@@ -10,26 +10,12 @@
 
 #include "logic/chains/chains.h"
 #include "logic/chains/forcing_search.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 namespace {
-thread_local const Deadline* t_deadline = nullptr;
-thread_local int t_threads = 1;
-}  // namespace
 
-ChainDeadlineScope::ChainDeadlineScope(const Deadline& deadline, int threads)
-    : previous_(t_deadline), previous_threads_(t_threads) {
-  t_deadline = deadline.is_set() ? &deadline : nullptr;
-  t_threads = std::clamp(threads, 1, kMaxChainThreads);
-}
-ChainDeadlineScope::~ChainDeadlineScope() {
-  t_deadline = previous_;
-  t_threads = previous_threads_;
-}
-
-namespace {
-
-Board make_board(const LogicState& s) {
+Board make_board(const LogicState& s, FindContext& context) {
   Board b;
   b.g = &s.geometry();
   const int n = b.g->side();
@@ -38,108 +24,113 @@ Board make_board(const LogicState& s) {
     b.empty[static_cast<std::size_t>(c)] = s.value(c) == 0;
   b.placed.resize(static_cast<std::size_t>(n) + 1);
   for (int d = 1; d <= n; ++d) b.placed[static_cast<std::size_t>(d)] = s.digit_count(d);
-  b.deadline = t_deadline;
+  b.context = &context;
   return b;
 }
 
-std::vector<Mask> candidate_grid(const LogicState& s) {
-  std::vector<Mask> grid(static_cast<std::size_t>(s.geometry().cell_count()));
-  for (int c = 0; c < s.geometry().cell_count(); ++c)
-    grid[static_cast<std::size_t>(c)] = s.candidates(c);
-  return grid;
+void find_level(const LogicState& s, FindContext& context, StepSink& sink, const Spec& spec,
+                Technique technique) {
+  Board board = make_board(s, context);
+  ForcingSearch f(board, spec, technique);
+  Step step;
+  if (f.best(candidate_grid(s), step)) sink.take(std::move(step));
 }
 
-bool find_level(const LogicState& s, Step& step, const Spec& spec, Technique technique) {
-  Board board = make_board(s);
-  ForcingSearch f(board, spec, technique);
-  return f.best(candidate_grid(s), step);
+// One level of nested chains on `lanes` threads, which take cells in turn and
+// meet the same reduced grids from different cells: they share what the rules
+// found on them. The step kept is the one a single search over all cells
+// would keep: the best rank, and among equals the one found first, in the
+// lowest cell.
+bool nested_level_on_threads(const Board& board, const Spec& spec, const std::vector<Mask>& grid,
+                             int lanes, Step& step) {
+  struct Lane {
+    bool found = false;
+    Step step;
+    Rank rank;
+    int cell = -1;
+    std::exception_ptr error;
+  };
+  std::vector<Lane> out(static_cast<std::size_t>(lanes));
+  std::atomic<int> next_cell{0};
+  Memo<ForcingSearch::Derivation> shared(std::size_t{32} << 20);
+  auto work = [&](int lane) {
+    Lane& o = out[static_cast<std::size_t>(lane)];
+    try {
+      ForcingSearch f(board, spec, Technique::nested_forcing_chain);
+      f.share(next_cell, shared);
+      o.found = f.best(grid, o.step);
+      o.rank = f.best_rank();
+      o.cell = f.best_cell();
+    } catch (...) {
+      o.error = std::current_exception();
+    }
+  };
+  {
+    std::vector<std::jthread> workers;
+    for (int lane = 1; lane < lanes; ++lane) workers.emplace_back(work, lane);
+    work(0);
+  }
+  for (const Lane& o : out) {
+    if (o.error) std::rethrow_exception(o.error);
+  }
+  if (board.expired()) return false;
+  const Lane* best = nullptr;
+  for (const Lane& o : out) {
+    if (!o.found) continue;
+    if (best == nullptr || o.rank.better_than(best->rank) ||
+        (!best->rank.better_than(o.rank) && o.cell < best->cell)) {
+      best = &o;
+    }
+  }
+  if (best == nullptr) return false;
+  step = best->step;
+  return true;
 }
 
 }  // namespace
 
-bool find_nishio(const LogicState& s, Step& step) {
-  return find_level(s, step, {false, true, true, 0}, Technique::nishio_forcing_chain);
+void find_nishio(const LogicState& s, FindContext& context, StepSink& sink) {
+  find_level(s, context, sink, {false, true, true, 0}, Technique::nishio_forcing_chain);
 }
 
-bool find_multiple_chains(const LogicState& s, Step& step) {
-  return find_level(s, step, {true, false, false, 0}, Technique::multiple_forcing_chain);
+void find_multiple_chains(const LogicState& s, FindContext& context, StepSink& sink) {
+  find_level(s, context, sink, {true, false, false, 0}, Technique::multiple_forcing_chain);
 }
 
-bool find_dynamic_chains(const LogicState& s, Step& step) {
-  return find_level(s, step, {true, true, false, 0}, Technique::dynamic_forcing_chain);
+void find_dynamic_chains(const LogicState& s, FindContext& context, StepSink& sink) {
+  find_level(s, context, sink, {true, true, false, 0}, Technique::dynamic_forcing_chain);
 }
 
-bool find_dynamic_plus_chains(const LogicState& s, Step& step) {
-  return find_level(s, step, {true, true, false, 1}, Technique::dynamic_forcing_chain_plus);
+void find_dynamic_plus_chains(const LogicState& s, FindContext& context, StepSink& sink) {
+  find_level(s, context, sink, {true, true, false, 1}, Technique::dynamic_forcing_chain_plus);
 }
 
-bool find_nested_chains(const LogicState& s, Step& step) {
-  // One board per lane for the four levels (each lane notes its own time out);
-  // copies of one board, they share its memo of the nested rules' results, which
-  // each level reuses from the levels before.
-  const int lanes = t_threads;
-  std::vector<Board> boards(static_cast<std::size_t>(lanes), make_board(s));
+void find_nested_chains(const LogicState& s, FindContext& context, StepSink& sink) {
+  // The four levels share the position's memo of the nested rules' results:
+  // each level reuses what the levels before found.
   const std::vector<Mask> grid = candidate_grid(s);
+  Board board = make_board(s, context);
+  board.rules = &context.rule_memo(grid);
+  const int lanes = context.threads();
   for (int level = 2; level <= 5; ++level) {
+    // Every level before this one found nothing: the step rates at least
+    // this level's base.
+    context.raise_floor(rating_of(Technique::nested_forcing_chain) + 5 * (level - 2));
     const Spec spec{true, true, false, level};
+    Step step;
+    bool found = false;
     if (lanes == 1) {
-      ForcingSearch f(boards[0], spec, Technique::nested_forcing_chain);
-      if (f.best(grid, step)) return true;
-      if (boards[0].expired()) return false;
-      continue;
+      ForcingSearch f(board, spec, Technique::nested_forcing_chain);
+      found = f.best(grid, step);
+    } else {
+      found = nested_level_on_threads(board, spec, grid, lanes, step);
     }
-    struct Lane {
-      bool found = false;
-      Step step;
-      Rank rank;
-      int cell = -1;
-      std::exception_ptr error;
-    };
-    std::vector<Lane> out(static_cast<std::size_t>(lanes));
-    // The lanes take cells in turn, and meet the same reduced grids from
-    // different cells: they share what the rules found on them.
-    std::atomic<int> next_cell{0};
-    Memo<ForcingSearch::Derivation> shared(std::size_t{32} << 20);
-    auto work = [&](int lane) {
-      Lane& o = out[static_cast<std::size_t>(lane)];
-      try {
-        ForcingSearch f(boards[static_cast<std::size_t>(lane)], spec,
-                        Technique::nested_forcing_chain);
-        f.share(next_cell, shared);
-        o.found = f.best(grid, o.step);
-        o.rank = f.best_rank();
-        o.cell = f.best_cell();
-      } catch (...) {
-        o.error = std::current_exception();
-      }
-    };
-    {
-      std::vector<std::jthread> workers;
-      for (int lane = 1; lane < lanes; ++lane) workers.emplace_back(work, lane);
-      work(0);
+    if (found) {
+      sink.take(std::move(step));
+      return;
     }
-    for (const Lane& o : out) {
-      if (o.error) std::rethrow_exception(o.error);
-    }
-    for (Board& b : boards) {
-      if (b.stopped) return false;
-    }
-    // The step one search over all cells would have kept: the best rank, and
-    // among equals the one found first, in the lowest cell.
-    const Lane* best = nullptr;
-    for (const Lane& o : out) {
-      if (!o.found) continue;
-      if (best == nullptr || o.rank.better_than(best->rank) ||
-          (!best->rank.better_than(o.rank) && o.cell < best->cell)) {
-        best = &o;
-      }
-    }
-    if (best != nullptr) {
-      step = best->step;
-      return true;
-    }
+    if (board.expired()) return;
   }
-  return false;
 }
 
 }  // namespace nonet::logic_detail

@@ -23,7 +23,7 @@ double base_rating(const Spec& s) {
 
 }  // namespace
 
-ForcingSearch::ForcingSearch(Board& board, const Spec& spec, Technique technique)
+ForcingSearch::ForcingSearch(const Board& board, const Spec& spec, Technique technique)
     : b_(board),
       g_(*board.g),
       n_(g_.side()),
@@ -41,7 +41,7 @@ ForcingSearch::ForcingSearch(Board& board, const Spec& spec, Technique technique
 bool ForcingSearch::best(const std::vector<Mask>& grid, Step& step) {
   collect_ = false;
   start(grid);
-  if (!found_ || b_.stopped) return false;
+  if (!found_ || b_.expired()) return false;
   step = std::move(best_step_);
   return true;
 }
@@ -297,7 +297,7 @@ bool ForcingSearch::chain(Implications& imp, int& on_idx, int& off_idx) {
 
 bool ForcingSearch::advanced(Implications& imp, std::vector<int>& pend_off) {
   const Derivation& found = derivation();
-  if (b_.stopped) return false;
+  if (b_.expired()) return false;
   bool added = false;
   int last_hint = -1, last_nested = -1;
   for (const Derivation::Item& d : found.items) {
@@ -329,12 +329,12 @@ const ForcingSearch::Derivation& ForcingSearch::derivation() {
   derived_.clear();
   if (basic_.derive(orig_, cur_, pos_cur_, struck_, derived_) == 0 && spec_.level >= 2) {
     for (std::size_t k = 0; k < rule_count(); ++k) {
-      if (derive_rule(k) > 0 || b_.stopped) break;
+      if (derive_rule(k) > 0 || b_.expired()) break;
     }
   }
   scratch_.items.clear();
   scratch_.parents.clear();
-  if (b_.stopped) return scratch_;  // incomplete: not kept
+  if (b_.expired()) return scratch_;  // incomplete: not kept
   Derivation& d = scratch_;
   for (const Derived& x : derived_) {
     const int beg = static_cast<int>(d.parents.size());
@@ -369,7 +369,7 @@ int ForcingSearch::derive_rule(std::size_t k) {
   }
   const std::size_t before = derived_.size();
   if (unary) {
-    if (!unary_) unary_ = std::make_unique<CycleSearch>(g_);
+    if (!unary_) unary_ = std::make_unique<CycleSearch>(g_, b_.context);
     unary_->derive(orig_, cur_, derived_);
   } else {
     if (rules_.size() <= k) rules_.resize(k + 1);
@@ -377,7 +377,7 @@ int ForcingSearch::derive_rule(std::size_t k) {
     rules_[k]->derive(orig_, cur_, derived_);
   }
   const int count = static_cast<int>(derived_.size() - before);
-  if (b_.stopped) return count;  // incomplete: not kept
+  if (b_.expired()) return count;  // incomplete: not kept
   std::size_t bytes = rule_key_.size() + 64 + static_cast<std::size_t>(count) * sizeof(Derived);
   for (std::size_t i = before; i < derived_.size(); ++i)
     bytes += derived_[i].parents->size() * sizeof(int);

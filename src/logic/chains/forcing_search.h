@@ -63,7 +63,7 @@ class ForcingSearch {
     std::vector<int> parents;
   };
 
-  ForcingSearch(Board& board, const Spec& spec, Technique technique);
+  ForcingSearch(const Board& board, const Spec& spec, Technique technique);
 
   // The first step on `grid`.
   bool best(const std::vector<Mask>& grid, Step& step);
@@ -85,7 +85,7 @@ class ForcingSearch {
     origin_ = &origin;
     collector_.reset(g_.cell_count() * n_);
     start(grid);
-    if (b_.stopped) return 0;
+    if (b_.expired()) return 0;
     const std::size_t before = out.size();
     collector_.emit(out, true);
     return static_cast<int>(out.size() - before);
@@ -194,7 +194,7 @@ class ForcingSearch {
 
   void cell_reduction(int cell, Mask m);
 
-  Board& b_;
+  const Board& b_;
   const Geometry& g_;
   int n_;
   int ids_;

@@ -68,8 +68,8 @@ enum class Conclusion : std::uint8_t { chain, loop, placement };
 
 class ChainSearch {
  public:
-  ChainSearch(const LogicState& s, const LinkRules& rules)
-      : s_(s), g_(s.geometry()), n_(g_.side()), rules_(rules) {
+  ChainSearch(const LogicState& s, FindContext& context, const LinkRules& rules)
+      : s_(s), context_(context), g_(s.geometry()), n_(g_.side()), rules_(rules) {
     build_nodes();
     build_links();
   }
@@ -78,7 +78,9 @@ class ChainSearch {
     on_seen_.assign(nodes_.size(), 0);
     off_seen_.assign(nodes_.size(), 0);
     for (int start = 0; start < static_cast<int>(nodes_.size()); ++start) {
-      if (!strong_[static_cast<std::size_t>(start)].empty()) search_from(start);
+      if (strong_[static_cast<std::size_t>(start)].empty()) continue;
+      if (context_.stopped()) return false;
+      search_from(start);
     }
     if (best_entries_ == kNone) return false;
     step = std::move(best_step_);
@@ -493,6 +495,7 @@ class ChainSearch {
   }
 
   const LogicState& s_;
+  FindContext& context_;
   const Geometry& g_;
   int n_;
   LinkRules rules_;
@@ -508,14 +511,28 @@ class ChainSearch {
   Step best_step_;
 };
 
-bool chain_step(const LogicState& s, const LinkRules& rules, Step& step) {
-  ChainSearch search(s, rules);
+bool chain_step(const LogicState& s, FindContext& context, const LinkRules& rules, Step& step) {
+  ChainSearch search(s, context, rules);
   return search.run(step);
+}
+
+// One finder's search: the step it keeps goes to the sink.
+void chain_finder(const LogicState& s, FindContext& context, const LinkRules& rules,
+                  StepSink& sink) {
+  Step step;
+  if (chain_step(s, context, rules, step)) sink.take(std::move(step));
+}
+
+LinkRules all_links(bool groups) {
+  LinkRules rules;
+  rules.house_strong = rules.cell_strong = rules.house_weak = rules.cell_weak = true;
+  rules.groups = groups;
+  return rules;
 }
 
 }  // namespace
 
-bool find_remote_pair(const LogicState& s, Step& step) {
+void find_remote_pair(const LogicState& s, FindContext& context, StepSink& sink) {
   // One search per pair of digits that some bivalue cell holds.
   std::vector<Mask> pairs;
   for (int cell = 0; cell < s.geometry().cell_count(); ++cell) {
@@ -525,47 +542,45 @@ bool find_remote_pair(const LogicState& s, Step& step) {
     }
   }
   std::sort(pairs.begin(), pairs.end());
+  Step best;
   bool found = false;
   for (Mask pair : pairs) {
     LinkRules rules;
     rules.cell_strong = rules.house_weak = true;
     rules.pair = pair;
     Step st;
-    if (!chain_step(s, rules, st) || st.technique != Technique::remote_pair) continue;
-    if (!found || st.cells.size() < step.cells.size()) step = std::move(st);
+    if (!chain_step(s, context, rules, st) || st.technique != Technique::remote_pair) continue;
+    if (!found || st.cells.size() < best.cells.size()) best = std::move(st);
     found = true;
   }
-  return found;
+  // A search cut short may have missed a shorter pair.
+  if (found && !context.stopped()) sink.take(std::move(best));
 }
 
-bool find_x_chain(const LogicState& s, Step& step) {
+void find_x_chain(const LogicState& s, FindContext& context, StepSink& sink) {
   LinkRules rules;
   rules.house_strong = rules.house_weak = true;
-  return chain_step(s, rules, step);
+  chain_finder(s, context, rules, sink);
 }
 
-bool find_xy_chain(const LogicState& s, Step& step) {
+void find_xy_chain(const LogicState& s, FindContext& context, StepSink& sink) {
   LinkRules rules;
   rules.cell_strong = rules.house_weak = true;
-  return chain_step(s, rules, step);
+  chain_finder(s, context, rules, sink);
 }
 
-bool find_plain_aic(const LogicState& s, Step& step) {
-  LinkRules rules;
-  rules.house_strong = rules.cell_strong = rules.house_weak = rules.cell_weak = true;
-  return chain_step(s, rules, step);
+bool plain_aic(const LogicState& s, FindContext& context, Step& step) {
+  return chain_step(s, context, all_links(false), step);
 }
 
-bool find_grouped_aic(const LogicState& s, Step& step) {
-  LinkRules rules;
-  rules.house_strong = rules.cell_strong = rules.house_weak = rules.cell_weak = true;
-  rules.groups = true;
-  return chain_step(s, rules, step);
+bool grouped_aic(const LogicState& s, FindContext& context, Step& step) {
+  return chain_step(s, context, all_links(true), step);
 }
 
 // Grouped nodes come last: every chain without them is tried first.
-bool find_aic(const LogicState& s, Step& step) {
-  return find_plain_aic(s, step) || find_grouped_aic(s, step);
+void find_aic(const LogicState& s, FindContext& context, StepSink& sink) {
+  Step step;
+  if (plain_aic(s, context, step) || grouped_aic(s, context, step)) sink.take(std::move(step));
 }
 
 }  // namespace nonet::logic_detail

@@ -49,8 +49,8 @@ struct Als {
 
 class AlsSearch {
  public:
-  explicit AlsSearch(const LogicState& s)
-      : s_(s), g_(s.geometry()), n_(g_.side()), sets_(g_.cell_count()) {
+  AlsSearch(const LogicState& s, FindContext& context)
+      : s_(s), context_(context), g_(s.geometry()), n_(g_.side()), sets_(g_.cell_count()) {
     // Set 0 stays empty; then one peer set per cell and one set per digit of
     // the cells still holding it.
     sets_.add();
@@ -74,6 +74,7 @@ class AlsSearch {
     const int count = static_cast<int>(als_.size());
     int best = 1 << 30;
     for (int i = 0; i < count; ++i) {
+      if (context_.stopped()) return false;
       const Als& a = als_[static_cast<std::size_t>(i)];
       for (int j = i + 1; j < count; ++j) {
         const Als& b = als_[static_cast<std::size_t>(j)];
@@ -96,6 +97,7 @@ class AlsSearch {
   void collect() {
     std::set<std::vector<int>> seen;
     for (int h = 0; h < g_.house_count(); ++h) {
+      if (context_.stopped()) return;
       std::vector<int> empty;
       for (int c : g_.house_cells(h)) {
         if (s_.candidates(c)) empty.push_back(c);
@@ -219,6 +221,7 @@ class AlsSearch {
   }
 
   const LogicState& s_;
+  FindContext& context_;
   const Geometry& g_;
   int n_;
   CellSets sets_;
@@ -228,9 +231,10 @@ class AlsSearch {
 
 }  // namespace
 
-bool find_als_xz(const LogicState& s, Step& step) {
-  AlsSearch search(s);
-  return search.run(step);
+void find_als_xz(const LogicState& s, FindContext& context, StepSink& sink) {
+  AlsSearch search(s, context);
+  Step step;
+  if (search.run(step)) sink.take(std::move(step));
 }
 
 }  // namespace nonet::logic_detail

@@ -12,15 +12,15 @@ namespace nonet::logic_detail {
 // Sorts candidates by cell, then digit, and drops repeats.
 void sort_unique(std::vector<CellDigit>& list);
 
-bool find_sue_de_coq(const LogicState& s, Step& step);   // 5.0
-bool find_als_xz(const LogicState& s, Step& step);       // 5.5 - 6.6
-bool find_remote_pair(const LogicState& s, Step& step);  // 6.5+
-bool find_x_chain(const LogicState& s, Step& step);      // 6.5 / 6.6+
-bool find_xy_chain(const LogicState& s, Step& step);     // 6.5 / 6.6+
+void find_sue_de_coq(const LogicState& s, FindContext& context, StepSink& sink);   // 5.0
+void find_als_xz(const LogicState& s, FindContext& context, StepSink& sink);       // 5.5 - 6.6
+void find_remote_pair(const LogicState& s, FindContext& context, StepSink& sink);  // 6.5+
+void find_x_chain(const LogicState& s, FindContext& context, StepSink& sink);      // 6.5 / 6.6+
+void find_xy_chain(const LogicState& s, FindContext& context, StepSink& sink);     // 6.5 / 6.6+
 // AICs and nice loops, then (when there is none) the same with grouped nodes.
-bool find_aic(const LogicState& s, Step& step);  // 6.5 - 7.1+
+void find_aic(const LogicState& s, FindContext& context, StepSink& sink);  // 6.5 - 7.1+
 // The two halves of find_aic.
-bool find_plain_aic(const LogicState& s, Step& step);
-bool find_grouped_aic(const LogicState& s, Step& step);
+bool plain_aic(const LogicState& s, FindContext& context, Step& step);
+bool grouped_aic(const LogicState& s, FindContext& context, Step& step);
 
 }  // namespace nonet::logic_detail

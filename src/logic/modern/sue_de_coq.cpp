@@ -20,8 +20,9 @@ class SueDeCoq {
  public:
   explicit SueDeCoq(const LogicState& s) : s_(s), g_(s.geometry()), n_(g_.side()) {}
 
-  bool run(Step& step) {
+  bool run(FindContext& context, Step& step) {
     for (int box = 0; box < n_; ++box) {
+      if (context.stopped()) return false;
       const int bh = g_.box_house(box);
       for (int line = 0; line < 2 * n_; ++line) {
         if (houses_cross(g_, bh, line)) crossing(bh, line);
@@ -156,9 +157,10 @@ class SueDeCoq {
 
 }  // namespace
 
-bool find_sue_de_coq(const LogicState& s, Step& step) {
+void find_sue_de_coq(const LogicState& s, FindContext& context, StepSink& sink) {
   SueDeCoq search(s);
-  return search.run(step);
+  Step step;
+  if (search.run(context, step)) sink.take(std::move(step));
 }
 
 }  // namespace nonet::logic_detail

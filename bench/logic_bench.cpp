@@ -43,7 +43,7 @@ int rate_file(const char* path, int count, double budget, int threads) {
         budget > 0 ? nonet::Deadline::after(std::chrono::duration_cast<std::chrono::nanoseconds>(
                          std::chrono::duration<double>(budget)))
                    : nonet::Deadline{};
-    const nonet::Rating r = nonet::rate(*p.grid, nonet::Profile::se, deadline, threads);
+    const nonet::Rating r = nonet::rate(*p, nonet::Profile::se, deadline, threads);
     const double s = std::chrono::duration<double>(Clock::now() - t0).count();
     total += s;
     slowest = std::max(slowest, s);

@@ -25,9 +25,9 @@ std::vector<std::string> lines_of(const std::string& s) {
 void expect_minimal(const std::string& line, int r, int c, Symmetry s) {
   const ParsedPuzzle p = parse_puzzle(line, {r, c});
   ASSERT_TRUE(p.ok()) << line;
-  auto solver = make_solver(p.grid->geometry(), "general");
-  EXPECT_EQ(is_minimal(*p.grid, s, *solver), true) << line;
-  EXPECT_TRUE(has_symmetry(*p.grid, s)) << line;
+  auto solver = make_solver(p->geometry(), "general");
+  EXPECT_EQ(is_minimal(*p, s, *solver), true) << line;
+  EXPECT_TRUE(has_symmetry(*p, s)) << line;
 }
 
 TEST(GenerateCli, SameSeedSameOutputWhateverThreads) {
@@ -90,13 +90,13 @@ TEST(GenerateCli, OutOfReachSaysSoAndFails) {
 }
 
 TEST(GenerateCli, MalformedArguments) {
-  for (const char* args : {"generate --clues 30-20", "generate --clues abc", "generate --clues -",
-                           "generate --box 7x7", "generate --box 1x9", "generate --box 3x3x3",
-                           "generate --symmetry spiral", "generate -n 0", "generate --timeout -1",
-                           "generate --difficulty insane", "generate --rating 5-x",
-                           "generate --clues 90", "generate --box 5x5 --difficulty easy",
-                           "generate --from x --symmetry rot180", "transform", "transform --ops 'rows:0:12'",
-                           "transform --ops mirror --random"}) {
+  for (const char* args :
+       {"generate --clues 30-20", "generate --clues abc", "generate --clues -",
+        "generate --box 7x7", "generate --box 1x9", "generate --box 3x3x3",
+        "generate --symmetry spiral", "generate -n 0", "generate --timeout -1",
+        "generate --difficulty insane", "generate --rating 5-x", "generate --clues 90",
+        "generate --box 5x5 --difficulty easy", "generate --from x --symmetry rot180", "transform",
+        "transform --ops 'rows:0:12'", "transform --ops mirror --random"}) {
     const RunResult r = run_cli(args, "");
     EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
     EXPECT_FALSE(r.err.empty()) << args;

@@ -56,7 +56,8 @@ bool parse_range(const std::string& text, bool tenths, int& low, int& high, std:
     const std::string_view a = all.substr(0, dash), b = all.substr(dash + 1);
     low = 0;
     high = 1 << 20;
-    ok = !(a.empty() && b.empty()) && (a.empty() || number(a, low)) && (b.empty() || number(b, high));
+    ok = !(a.empty() && b.empty()) && (a.empty() || number(a, low)) &&
+         (b.empty() || number(b, high));
   }
   if (!ok) {
     why = std::string("expected MIN-MAX (e.g. ") + (tenths ? "3.0-4.5" : "22-26") + "), got '" +
@@ -70,9 +71,7 @@ bool parse_range(const std::string& text, bool tenths, int& low, int& high, std:
   return true;
 }
 
-std::string tenths_text(int t) {
-  return std::to_string(t / 10) + "." + std::to_string(t % 10);
-}
+std::string tenths_text(int t) { return std::to_string(t / 10) + "." + std::to_string(t % 10); }
 
 struct GenerateCommand {
   std::uint64_t count = 1;
@@ -110,8 +109,9 @@ struct Band {
   std::string describe() const {
     std::string s;
     if (level) s = std::string(level_name(*level));
-    if (ranged) s += (s.empty() ? "" : ", ") + std::string("ER ") + tenths_text(low) + "-" +
-                     (high >= (1 << 20) ? std::string("") : tenths_text(high));
+    if (ranged)
+      s += (s.empty() ? "" : ", ") + std::string("ER ") + tenths_text(low) + "-" +
+           (high >= (1 << 20) ? std::string("") : tenths_text(high));
     return s;
   }
 };
@@ -139,7 +139,8 @@ bool run_indexed(std::uint64_t count, int threads, std::atomic<bool>& cancel,
       }
     };
     std::vector<std::thread> pool;
-    for (int t = 1; t < threads && static_cast<std::size_t>(t) < size; ++t) pool.emplace_back(work, t);
+    for (int t = 1; t < threads && static_cast<std::size_t>(t) < size; ++t)
+      pool.emplace_back(work, t);
     work(0);
     for (auto& th : pool) th.join();
     // Answers up to the first failure, in order; then that failure's message.
@@ -160,7 +161,8 @@ bool run_indexed(std::uint64_t count, int threads, std::atomic<bool>& cancel,
 std::string render(const Grid& puzzle, Format format, const nlohmann::json& json,
                    const std::string& note) {
   if (format == Format::json) return json.dump() + "\n";
-  if (format == Format::grid) return to_grid_text(puzzle) + (note.empty() ? "" : note + "\n") + "\n";
+  if (format == Format::grid)
+    return to_grid_text(puzzle) + (note.empty() ? "" : note + "\n") + "\n";
   return to_line(puzzle) + (note.empty() ? "" : "  " + note) + "\n";
 }
 
@@ -177,7 +179,8 @@ int load_library(const GenerateCommand& cmd, const ParseOptions& parse,
   std::error_code ec;
   const std::uintmax_t bytes = std::filesystem::file_size(cmd.from, ec);
   if (!ec && bytes > kMaxLibraryBytes) {
-    std::fprintf(stderr, "nonet: %s: library larger than %ju bytes\n", cmd.from.c_str(), kMaxLibraryBytes);
+    std::fprintf(stderr, "nonet: %s: library larger than %ju bytes\n", cmd.from.c_str(),
+                 kMaxLibraryBytes);
     return 1;
   }
   std::FILE* f = cmd.from == "-" ? stdin : std::fopen(cmd.from.c_str(), "rb");
@@ -202,11 +205,12 @@ int load_library(const GenerateCommand& cmd, const ParseOptions& parse,
   for (ParsedPuzzle& p : parsed) {
     const std::string where = cmd.from + ":" + std::to_string(p.line);
     if (!p.ok()) {
-      std::fprintf(stderr, "nonet: %s: %s (skipped)\n", cmd.from.c_str(), p.error.to_string().c_str());
+      std::fprintf(stderr, "nonet: %s: %s (skipped)\n", cmd.from.c_str(),
+                   p.error().to_string().c_str());
       ++skipped;
       continue;
     }
-    const Grid& grid = *p.grid;
+    const Grid& grid = *p;
     auto& solver = solvers[&grid.geometry()];
     if (!solver) solver = make_solver(grid.geometry());
     SolveOptions so;
@@ -314,71 +318,73 @@ int run_generate(const GenerateCommand& cmd) {
                    filters.c_str());
       return 1;
     }
-    const bool ok = run_indexed(cmd.count, cmd.threads, cancel,
-                                [&](std::uint64_t i, std::string& out, std::string&, int) {
-      Rng rng(Rng::derive(cmd.seed, i));
-      const LibraryEntry& e = library[usable[rng.below(static_cast<std::uint32_t>(usable.size()))]];
-      const Transform t = random_transform(e.puzzle.geometry(), rng);
-      const Generated g{t.apply(e.puzzle), t.apply(e.solution), e.puzzle.filled_count()};
-      nlohmann::json j = app::generated_json(g, cmd.seed, i + 1);
-      j["source"] = e.place;
-      if (!e.note.empty()) j["note"] = e.note;
-      if (e.rating) {
-        j["er"] = app::rating_json(*e.rating)["er"];
-        j["level"] = std::string(level_name(e.rating->level));
-      }
-      out = render(g.puzzle, cmd.format, j, e.note);
-      return true;
-    });
+    const bool ok = run_indexed(
+        cmd.count, cmd.threads, cancel, [&](std::uint64_t i, std::string& out, std::string&, int) {
+          Rng rng(Rng::derive(cmd.seed, i));
+          const LibraryEntry& e =
+              library[usable[rng.below(static_cast<std::uint32_t>(usable.size()))]];
+          const Transform t = random_transform(e.puzzle.geometry(), rng);
+          const Generated g{t.apply(e.puzzle), t.apply(e.solution), e.puzzle.filled_count()};
+          nlohmann::json j = app::generated_json(g, cmd.seed, i + 1);
+          j["source"] = e.place;
+          if (!e.note.empty()) j["note"] = e.note;
+          if (e.rating) {
+            j["er"] = app::rating_json(*e.rating)["er"];
+            j["level"] = std::string(level_name(e.rating->level));
+          }
+          out = render(g.puzzle, cmd.format, j, e.note);
+          return true;
+        });
     return ok ? 0 : 1;
   }
 
   std::vector<std::unique_ptr<Generator>> generators;
-  for (int t = 0; t < cmd.threads; ++t) generators.push_back(std::make_unique<Generator>(*geometry));
-  const bool ok = run_indexed(cmd.count, cmd.threads, cancel,
-                              [&](std::uint64_t i, std::string& out, std::string& err, int t) {
-    Rng rng(Rng::derive(cmd.seed, i));
-    GenerateOptions opt;
-    opt.symmetry = *symmetry;
-    opt.min_clues = min_clues;
-    opt.max_clues = max_clues;
-    opt.cancel = &cancel;
-    if (cmd.timeout > 0) opt.deadline = Deadline::after(budget);
-    std::optional<Rating> rating;
-    if (band.active()) {
-      // The rating shares the puzzle's budget: the hardest chains can take
-      // minutes, and a rating cut short is not a rating.
-      opt.accept = [&](const Grid& puzzle, const Grid&) {
-        rating = rate(puzzle, band.profile, opt.deadline);
-        return !rating->stopped && band.accepts(*rating);
-      };
-    }
-    const GenerateResult r = generators[static_cast<std::size_t>(t)]->generate(rng, opt);
-    if (r.status != GenerateStatus::ok) {
-      if (!cancel.load() || r.status != GenerateStatus::timeout || err.empty()) {
-        err = "nonet: puzzle " + std::to_string(i + 1) + ": no " + geometry->describe() +
-              " puzzle" + (filters.empty() ? "" : " with " + filters) + " found within " +
-              std::to_string(static_cast<long long>(cmd.timeout)) + " s (" +
-              std::to_string(r.attempts) +
-              " minimal puzzles made); " +
-              (filters.empty() ? "" : "widen the band or ") + "raise --timeout\n";
-      }
-      return false;
-    }
-    const Generated& g = *r.puzzle;
-    if (cmd.rate_all && !rating) rating = rate(g.puzzle, band.profile, opt.deadline);
-    nlohmann::json j = app::generated_json(g, cmd.seed, i + 1);
-    j["symmetry"] = to_string(*symmetry);
-    std::string note;
-    if (rating) {
-      j["er"] = app::rating_json(*rating)["er"];
-      j["level"] = std::string(level_name(rating->level));
-      note = (rating->er_exact ? "" : ">=") + tenths_text(rating->er) + " " +
-               std::string(level_name(rating->level));
-    }
-    out = render(g.puzzle, cmd.format, j, note);
-    return true;
-  });
+  for (int t = 0; t < cmd.threads; ++t)
+    generators.push_back(std::make_unique<Generator>(*geometry));
+  const bool ok = run_indexed(
+      cmd.count, cmd.threads, cancel,
+      [&](std::uint64_t i, std::string& out, std::string& err, int t) {
+        Rng rng(Rng::derive(cmd.seed, i));
+        GenerateOptions opt;
+        opt.symmetry = *symmetry;
+        opt.min_clues = min_clues;
+        opt.max_clues = max_clues;
+        opt.cancel = &cancel;
+        if (cmd.timeout > 0) opt.deadline = Deadline::after(budget);
+        std::optional<Rating> rating;
+        if (band.active()) {
+          // The rating shares the puzzle's budget: the hardest chains can take
+          // minutes, and a rating cut short is not a rating.
+          opt.accept = [&](const Grid& puzzle, const Grid&) {
+            rating = rate(puzzle, band.profile, opt.deadline);
+            return !rating->stopped && band.accepts(*rating);
+          };
+        }
+        const GenerateResult r = generators[static_cast<std::size_t>(t)]->generate(rng, opt);
+        if (r.status != GenerateStatus::ok) {
+          if (!cancel.load() || r.status != GenerateStatus::timeout || err.empty()) {
+            err = "nonet: puzzle " + std::to_string(i + 1) + ": no " + geometry->describe() +
+                  " puzzle" + (filters.empty() ? "" : " with " + filters) + " found within " +
+                  std::to_string(static_cast<long long>(cmd.timeout)) + " s (" +
+                  std::to_string(r.attempts) + " minimal puzzles made); " +
+                  (filters.empty() ? "" : "widen the band or ") + "raise --timeout\n";
+          }
+          return false;
+        }
+        const Generated& g = *r.puzzle;
+        if (cmd.rate_all && !rating) rating = rate(g.puzzle, band.profile, opt.deadline);
+        nlohmann::json j = app::generated_json(g, cmd.seed, i + 1);
+        j["symmetry"] = to_string(*symmetry);
+        std::string note;
+        if (rating) {
+          j["er"] = app::rating_json(*rating)["er"];
+          j["level"] = std::string(level_name(rating->level));
+          note = (rating->er_exact ? "" : ">=") + tenths_text(rating->er) + " " +
+                 std::string(level_name(rating->level));
+        }
+        out = render(g.puzzle, cmd.format, j, note);
+        return true;
+      });
   return ok ? 0 : 1;
 }
 
@@ -398,7 +404,7 @@ app::PuzzleJob transform_job(const TransformCommand& cmd, const std::vector<Tran
       report_parse_error(item, format, out, err);
       return false;
     }
-    const Grid& grid = *item.puzzle.grid;
+    const Grid& grid = *item.puzzle;
     Transform t(grid.geometry());
     std::vector<TransformOp> applied = ops;
     if (cmd.random) {
@@ -406,17 +412,18 @@ app::PuzzleJob transform_job(const TransformCommand& cmd, const std::vector<Tran
       applied = random_transform_ops(grid.geometry(), rng);
     }
     for (const TransformOp& op : applied) {
-      if (auto e = t.then(op)) {
-        err += "nonet: " + place(item) + ": " + *e + "\n";
+      if (const Result<void> fits = t.then(op); !fits) {
+        const std::string& e = fits.error().message;
+        err += "nonet: " + place(item) + ": " + e + "\n";
         if (format == Format::json) {
           out += nlohmann::json{{"index", item.index + 1},
                                 {"line", item.puzzle.line},
                                 {"status", "invalid"},
-                                {"error", {{"message", *e}}}}
+                                {"error", {{"message", e}}}}
                      .dump() +
                  "\n";
         } else {
-          out += "invalid: " + *e + "\n";
+          out += "invalid: " + e + "\n";
         }
         return false;
       }
@@ -443,15 +450,20 @@ app::PuzzleJob canon_job(const BatchOptions& batch) {
       report_parse_error(item, batch.format, out, err);
       return false;
     }
-    const Grid& grid = *item.puzzle.grid;
+    const Grid& grid = *item.puzzle;
     const Geometry& g = grid.geometry();
     if (!Canonicalizer::supports(g)) {
-      const std::string msg = "canonical forms are computed for 9x9 and the 4x4, 6x6 and 8x8 "
-                              "boards, not " + g.describe();
+      const std::string msg =
+          "canonical forms are computed for 9x9 and the 4x4, 6x6 and 8x8 "
+          "boards, not " +
+          g.describe();
       err += "nonet: " + place(item) + ": " + msg + "\n";
       if (batch.format == Format::json)
-        out += nlohmann::json{{"index", item.index + 1}, {"status", "invalid"},
-                              {"error", {{"message", msg}}}}.dump() + "\n";
+        out +=
+            nlohmann::json{
+                {"index", item.index + 1}, {"status", "invalid"}, {"error", {{"message", msg}}}}
+                .dump() +
+            "\n";
       else
         out += "invalid: " + msg + "\n";
       return false;
@@ -482,11 +494,14 @@ void add_generate_commands(CLI::App& app, Action& action) {
   static BatchOptions canon_opts;
 
   CLI::App* g = app.add_subcommand(
-      "generate", "Make puzzles with one solution that are minimal (no clue can go), optionally "
-                  "symmetric, within a clue count and difficulty band");
-  g->add_option("-n,--count", gen.count, "How many puzzles")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
-  g->add_option("--box", gen.box, "Box shape RxC: 2x2 (4x4), 2x3 (6x6), 3x3 (9x9, the default), "
-                                  "4x4 (16x16), 5x5 (25x25), ...")
+      "generate",
+      "Make puzzles with one solution that are minimal (no clue can go), optionally "
+      "symmetric, within a clue count and difficulty band");
+  g->add_option("-n,--count", gen.count, "How many puzzles")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  g->add_option("--box", gen.box,
+                "Box shape RxC: 2x2 (4x4), 2x3 (6x6), 3x3 (9x9, the default), "
+                "4x4 (16x16), 5x5 (25x25), ...")
       ->check([](const std::string& v) {
         int r = 0, c = 0;
         char x = 0, extra = 0;
@@ -499,12 +514,14 @@ void add_generate_commands(CLI::App& app, Action& action) {
                         ", e.g. 3x3";
       });
   std::string symmetries;
-  for (Symmetry s : all_symmetries()) symmetries += (symmetries.empty() ? "" : ", ") + std::string(to_string(s));
+  for (Symmetry s : all_symmetries())
+    symmetries += (symmetries.empty() ? "" : ", ") + std::string(to_string(s));
   g->add_option("--symmetry", gen.symmetry, "Symmetry of the clue pattern: " + symmetries)
       ->check([symmetries](const std::string& v) {
         return symmetry_from_string(v) ? std::string() : "expected one of " + symmetries;
       });
-  g->add_option("--clues", gen.clues, "Keep puzzles with a clue count in MIN-MAX (or N, MIN-, -MAX)")
+  g->add_option("--clues", gen.clues,
+                "Keep puzzles with a clue count in MIN-MAX (or N, MIN-, -MAX)")
       ->check([](const std::string& v) {
         int a = 0, b = 0;
         std::string why;
@@ -522,10 +539,12 @@ void add_generate_commands(CLI::App& app, Action& action) {
       });
   g->add_option("--profile", gen.profile, "Technique set of the rating: se (default) or modern")
       ->check(CLI::IsMember({"se", "modern"}));
-  g->add_flag("--rate", gen.rate_all, "Rate every puzzle: adds its ER and level to the output "
-                                      "(up to 16x16)");
-  g->add_option("--seed", gen.seed, "Seed: the same seed gives the same puzzles, whatever -j "
-                                    "(default: a fresh random seed, shown in JSON output)");
+  g->add_flag("--rate", gen.rate_all,
+              "Rate every puzzle: adds its ER and level to the output "
+              "(up to 16x16)");
+  g->add_option("--seed", gen.seed,
+                "Seed: the same seed gives the same puzzles, whatever -j "
+                "(default: a fresh random seed, shown in JSON output)");
   g->add_option("-j,--threads", gen.threads, "Worker threads")->check(CLI::Range(1, 256));
   const std::map<std::string, Format> formats = {
       {"line", Format::line}, {"grid", Format::grid}, {"json", Format::json}};
@@ -539,19 +558,22 @@ void add_generate_commands(CLI::App& app, Action& action) {
                 "Make puzzles by randomly transforming puzzles of this library file "
                 "(clue count and rating carry over; '-' = standard input)");
   g->callback([&action, g] {
-    if (g->count("--seed") == 0) gen.seed = (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
+    if (g->count("--seed") == 0)
+      gen.seed = (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
     action = [] { return run_generate(gen); };
   });
 
   CLI::App* t = app.add_subcommand(
-      "transform", "Apply validity-keeping transformations to puzzles: the listed --ops, or a "
-                   "random one per puzzle (--random)");
+      "transform",
+      "Apply validity-keeping transformations to puzzles: the listed --ops, or a "
+      "random one per puzzle (--random)");
   add_batch_options(*t, tr.batch);
   t->add_option("--ops", tr.ops,
                 "Comma-separated operations, applied in order: relabel:P, transpose, "
                 "antitranspose, rot90, rot180, rot270, mirror, flip, rows:B:P, bands:P, cols:S:P, "
                 "stacks:P (1-based; P lists the old position for each new one)");
-  t->add_flag("--random", tr.random, "A random shape-keeping transformation per puzzle, from --seed");
+  t->add_flag("--random", tr.random,
+              "A random shape-keeping transformation per puzzle, from --seed");
   t->add_option("--seed", tr.seed, "Seed for --random (puzzle i uses a stream derived from it)");
   t->callback([&action, t] {
     action = [t] {
@@ -560,12 +582,12 @@ void add_generate_commands(CLI::App& app, Action& action) {
         return 2;
       }
       if (!tr.random) {
-        TransformOpsParse parsed = parse_transform_ops(tr.ops);
-        if (!parsed.ops) {
-          std::fprintf(stderr, "nonet transform: --ops: %s\n", parsed.error.c_str());
+        Result<std::vector<TransformOp>> parsed = parse_transform_ops(tr.ops);
+        if (!parsed) {
+          std::fprintf(stderr, "nonet transform: --ops: %s\n", parsed.error().message.c_str());
           return 2;
         }
-        tr_ops = std::move(*parsed.ops);
+        tr_ops = std::move(*parsed);
       }
       (void)t;
       return run(tr.batch, [] { return transform_job(tr, tr_ops); });
@@ -573,12 +595,12 @@ void add_generate_commands(CLI::App& app, Action& action) {
   });
 
   CLI::App* c = app.add_subcommand(
-      "canon", "Canonical form of puzzles: equal exactly for puzzles that are the same up to "
-               "transformation and relabelling (9x9, 4x4, 6x6, 8x8)");
+      "canon",
+      "Canonical form of puzzles: equal exactly for puzzles that are the same up to "
+      "transformation and relabelling (9x9, 4x4, 6x6, 8x8)");
   add_batch_options(*c, canon_opts);
-  c->callback([&action] {
-    action = [] { return run(canon_opts, [] { return canon_job(canon_opts); }); };
-  });
+  c->callback(
+      [&action] { action = [] { return run(canon_opts, [] { return canon_job(canon_opts); }); }; });
 }
 
 }  // namespace nonet::cli

@@ -112,7 +112,7 @@ app::PuzzleJob rate_job(const LogicCommand& cmd) {
       report_parse_error(item, format, out, err);
       return false;
     }
-    const Grid& grid = *item.puzzle.grid;
+    const Grid& grid = *item.puzzle;
     const SolveOptions budget = solve_options(cmd.batch, 2);
     const std::string why = check->problem(grid, budget);
     if (!why.empty()) return report_invalid(item, format, why, out, err);
@@ -138,7 +138,7 @@ app::PuzzleJob explain_job(const LogicCommand& cmd) {
       report_parse_error(item, format, out, err);
       return false;
     }
-    const Grid& grid = *item.puzzle.grid;
+    const Grid& grid = *item.puzzle;
     const SolveOptions budget = solve_options(cmd.batch, 2);
     const std::string why = check->problem(grid, budget);
     if (!why.empty()) return report_invalid(item, format, why, out, err);
@@ -178,7 +178,7 @@ app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vect
       report_parse_error(item, format, out, err);
       return false;
     }
-    const Grid& grid = *item.puzzle.grid;
+    const Grid& grid = *item.puzzle;
     const Geometry& g = grid.geometry();
     HintOptions options;
     options.logic = logic_options(cmd);
@@ -267,10 +267,10 @@ void add_logic_commands(CLI::App& app, Action& action) {
       if (!hint_cmd.givens.empty()) {
         ParsedPuzzle p = parse_puzzle(hint_cmd.givens, parse_options(hint_cmd.batch));
         if (!p.ok()) {
-          std::fprintf(stderr, "nonet: --givens: %s\n", p.error.to_string().c_str());
+          std::fprintf(stderr, "nonet: --givens: %s\n", p.error().to_string().c_str());
           return 2;
         }
-        givens = std::make_shared<const Grid>(*p.grid);
+        givens = std::make_shared<const Grid>(*p);
       }
       std::shared_ptr<const std::vector<Mask>> marks;
       if (!hint_cmd.candidates.empty()) {
@@ -298,13 +298,12 @@ void add_logic_commands(CLI::App& app, Action& action) {
                        "groups or 729 characters\n");
           return 2;
         }
-        auto parsed = std::make_shared<std::vector<Mask>>();
-        ParseError error;
-        if (!parse_candidates(hint_cmd.candidates, *g, *parsed, error)) {
-          std::fprintf(stderr, "nonet: --candidates: %s\n", error.to_string().c_str());
+        Result<std::vector<Mask>> parsed = parse_candidates(hint_cmd.candidates, *g);
+        if (!parsed) {
+          std::fprintf(stderr, "nonet: --candidates: %s\n", parsed.error().to_string().c_str());
           return 2;
         }
-        marks = parsed;
+        marks = std::make_shared<const std::vector<Mask>>(std::move(*parsed));
       }
       return run(hint_cmd.batch, [marks, givens] { return hint_job(hint_cmd, marks, givens); });
     };

@@ -4,7 +4,7 @@
 
 namespace nonet::app {
 
-nlohmann::json error_json(const ParseError& error) {
+nlohmann::json error_json(const Error& error) {
   nlohmann::json j = {{"message", error.message}};
   if (error.line > 0) j["line"] = error.line;
   if (error.column > 0) j["column"] = error.column;

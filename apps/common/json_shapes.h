@@ -14,7 +14,7 @@
 namespace nonet::app {
 
 // {"message": ..., "line": L, "column": C}
-nlohmann::json error_json(const ParseError& error);
+nlohmann::json error_json(const Error& error);
 // {"digit": 5, "house": "row 1", "cells": ["r1c1", "r1c5"]}
 nlohmann::json conflict_json(const Conflict& conflict, const Geometry& geometry);
 // {"status": "solved"|"incomplete"|"invalid", "valid": bool, "empty_cells": n,

@@ -169,24 +169,25 @@ std::optional<Grid> read_puzzle(const json& request, const ApiContext& context, 
   }
   ParseOptions options;
   if (const auto box = request.find("box"); box != request.end() && !box->is_null()) {
-    const Geometry* shaped =
-        box->is_string() ? Geometry::from_shape(box->get<std::string>()) : nullptr;
+    const Result<const Geometry*> shaped =
+        box->is_string() ? Geometry::from_shape(box->get<std::string>())
+                         : Result<const Geometry*>(Error{0, 0, "it is not a string"});
     if (!shaped) {
       error = error_reply(400, "bad_value",
                           "\"box\" must be a box shape like \"3x2\" (rows x columns, side up to " +
-                              std::to_string(kMaxSide) + ")");
+                              std::to_string(kMaxSide) + "): " + shaped.error().message);
       return std::nullopt;
     }
-    options.box_rows = shaped->box_rows();
-    options.box_cols = shaped->box_cols();
+    options.box_rows = (*shaped)->box_rows();
+    options.box_cols = (*shaped)->box_cols();
   }
   ParsedPuzzle parsed = parse_puzzle(text, options);
   if (!parsed.ok()) {
-    error = error_reply(422, "bad_puzzle", "puzzle: " + parsed.error.to_string(), parsed.error.line,
-                        parsed.error.column);
+    error = error_reply(422, "bad_puzzle", "puzzle: " + parsed.error().to_string(),
+                        parsed.error().line, parsed.error().column);
     return std::nullopt;
   }
-  return std::move(parsed.grid);
+  return std::move(*parsed);
 }
 
 // An optional integer field in [low, high]; `value` keeps its default when absent.
@@ -370,12 +371,14 @@ bool read_candidates(const json& request, const Geometry& g, std::vector<Mask>& 
   const auto it = request.find("candidates");
   if (it == request.end() || it->is_null()) return true;
   if (it->is_string()) {
-    ParseError pe;
-    if (!parse_candidates(it->get<std::string>(), g, out, pe)) {
+    Result<std::vector<Mask>> parsed = parse_candidates(it->get<std::string>(), g);
+    if (!parsed) {
+      const Error& pe = parsed.error();
       error =
           error_reply(422, "bad_candidates", "candidates: " + pe.to_string(), pe.line, pe.column);
       return false;
     }
+    out = std::move(*parsed);
     return true;
   }
   if (!it->is_array() || static_cast<int>(it->size()) != g.cell_count()) {
@@ -575,8 +578,10 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
   if (!read_int(request, "size", 4, context.limits.max_generate_side, side, error)) return error;
   g = Geometry::for_side(static_cast<int>(side));
   if (const auto box = request.find("box"); box != request.end() && !box->is_null()) {
-    const Geometry* shaped =
-        box->is_string() ? Geometry::from_shape(box->get<std::string>()) : nullptr;
+    const Result<const Geometry*> parsed_shape =
+        box->is_string() ? Geometry::from_shape(box->get<std::string>())
+                         : Result<const Geometry*>(Error{0, 0, "it is not a string"});
+    const Geometry* shaped = parsed_shape ? *parsed_shape : nullptr;
     if (!shaped || shaped->side() > context.limits.max_generate_side || shaped->side() < 4)
       return error_reply(400, "bad_value",
                          "\"box\" must be a box shape like \"3x2\" for a side from 4 to " +
@@ -701,9 +706,9 @@ ApiReply route_transform(const json& request, const ApiContext& context) {
           400, "wrong_type",
           std::string("\"ops\" must be a string like \"transpose,rows:1:213\", not ") +
               type_name(*it));
-    TransformOpsParse parsed = parse_transform_ops(it->get<std::string>());
-    if (!parsed.ops) return error_reply(400, "bad_value", "ops: " + parsed.error);
-    ops = std::move(*parsed.ops);
+    Result<std::vector<TransformOp>> parsed = parse_transform_ops(it->get<std::string>());
+    if (!parsed) return error_reply(400, "bad_value", "ops: " + parsed.error().message);
+    ops = std::move(*parsed);
   } else {
     std::uint64_t seed = context.seed;
     if (const auto s = request.find("seed"); s != request.end() && !s->is_null()) {
@@ -717,10 +722,10 @@ ApiReply route_transform(const json& request, const ApiContext& context) {
   }
   Transform transform(g);
   for (std::size_t i = 0; i < ops.size(); ++i) {
-    if (const std::optional<std::string> why = transform.then(ops[i]))
-      return error_reply(
-          422, "bad_value",
-          "ops: operation " + std::to_string(i + 1) + " ('" + to_string(ops[i]) + "'): " + *why);
+    if (const Result<void> fits = transform.then(ops[i]); !fits)
+      return error_reply(422, "bad_value",
+                         "ops: operation " + std::to_string(i + 1) + " ('" + to_string(ops[i]) +
+                             "'): " + fits.error().message);
   }
   const Grid out = transform.apply(*grid);
   body["puzzle"] = to_line(out);

@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "nonet/error.h"
+
 namespace nonet {
 
 // Candidate digits of a cell: bit d-1 stands for digit d. The one place that fixes
@@ -35,14 +37,14 @@ class Geometry {
   // The usual shape for a side of N, or nullptr.
   static const Geometry* for_side(int side);
   // The shape written "RxC" (or "RXC"): two decimal numbers and nothing else, as
-  // "3x3" or "2x3". nullptr when the text is not of that form or names no board.
-  static const Geometry* from_shape(std::string_view text);
+  // "3x3" or "2x3"; an Error when the text is not of that form or names no board.
+  static Result<const Geometry*> from_shape(std::string_view text);
 
   int box_rows() const { return box_rows_; }
   int box_cols() const { return box_cols_; }
-  int side() const { return side_; }                  // N
-  int cell_count() const { return side_ * side_; }    // N*N
-  int house_count() const { return 3 * side_; }       // rows, then columns, then boxes
+  int side() const { return side_; }                // N
+  int cell_count() const { return side_ * side_; }  // N*N
+  int house_count() const { return 3 * side_; }     // rows, then columns, then boxes
   Mask all_digits() const { return all_digits_; }
 
   int cell(int row, int col) const { return row * side_ + col; }

@@ -239,10 +239,9 @@ std::string render_eliminations(std::span<const CellDigit> eliminations, const G
 // separated by whitespace or commas, each the symbols of the cell's candidates
 // (".", "0" or "-" for none), e.g. "1289 5 37 ..."; or, up to 9x9, one string of
 // N*N*N characters, N per cell, a digit where it is a candidate and '.' or '0'
-// where not (the common 729-character form). Returns false with a positioned
-// error (column = 1-based character) on anything else.
-bool parse_candidates(std::string_view text, const Geometry& geometry, std::vector<Mask>& out,
-                      ParseError& error);
+// where not (the common 729-character form). Anything else is an Error whose
+// column is the 1-based character where the problem is.
+Result<std::vector<Mask>> parse_candidates(std::string_view text, const Geometry& geometry);
 
 // --- Hints -------------------------------------------------------------------
 

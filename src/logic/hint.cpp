@@ -189,14 +189,12 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
 
 namespace nonet {
 
-bool parse_candidates(std::string_view text, const Geometry& g, std::vector<Mask>& out,
-                      ParseError& error) {
+Result<std::vector<Mask>> parse_candidates(std::string_view text, const Geometry& g) {
   const int n = g.side();
   const std::size_t cells = static_cast<std::size_t>(g.cell_count());
-  out.assign(cells, 0);
+  std::vector<Mask> out(cells, 0);
   auto bad = [&](std::size_t at, std::string message) {
-    error = ParseError{1, static_cast<int>(at) + 1, std::move(message)};
-    return false;
+    return Error{1, static_cast<int>(at) + 1, std::move(message)};
   };
   auto separator = [](char c) {
     return c == ' ' || c == '\t' || c == ',' || c == '\n' || c == '\r';
@@ -217,7 +215,7 @@ bool parse_candidates(std::string_view text, const Geometry& g, std::vector<Mask
       }
       out[i / static_cast<std::size_t>(n)] |= Mask{1} << (slot - 1);
     }
-    return true;
+    return out;
   }
   std::size_t cell = 0, i = 0;
   while (i < text.size()) {
@@ -247,7 +245,7 @@ bool parse_candidates(std::string_view text, const Geometry& g, std::vector<Mask
     return bad(text.size(), "expected candidates for " + std::to_string(cells) + " cells, found " +
                                 std::to_string(cell));
   }
-  return true;
+  return out;
 }
 
 }  // namespace nonet

@@ -27,8 +27,8 @@ std::set<std::string> expect(std::initializer_list<std::string> list) { return {
 
 Grid parse(const char* text) {
   ParsedPuzzle p = parse_puzzle(text);
-  EXPECT_TRUE(p.ok()) << p.error.to_string();
-  return *p.grid;
+  EXPECT_TRUE(p.ok()) << p.error().to_string();
+  return *p;
 }
 
 TEST(Logic, NakedPairAndItsText) {
@@ -382,27 +382,30 @@ TEST(Logic, ProfilesAndNames) {
 }
 
 TEST(Logic, ParseCandidates) {
-  std::vector<Mask> out;
-  ParseError err;
   std::string groups;
   for (int i = 0; i < 81; ++i) groups += i == 0 ? "129 " : "5 ";
-  ASSERT_TRUE(parse_candidates(groups, g9(), out, err)) << err.to_string();
-  EXPECT_EQ(out[0], digit_bit(1) | digit_bit(2) | digit_bit(9));
+  Result<std::vector<Mask>> r = parse_candidates(groups, g9());
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  EXPECT_EQ((*r)[0], digit_bit(1) | digit_bit(2) | digit_bit(9));
   std::string positional(729, '.');
   positional[4] = '5';
-  ASSERT_TRUE(parse_candidates(positional, g9(), out, err));
-  EXPECT_EQ(out[0], digit_bit(5));
+  r = parse_candidates(positional, g9());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ((*r)[0], digit_bit(5));
   // Malformed: a wrong digit in a slot, too few groups, a letter, oversized text.
   positional[4] = '4';
-  EXPECT_FALSE(parse_candidates(positional, g9(), out, err));
-  EXPECT_EQ(err.column, 5);
-  EXPECT_FALSE(parse_candidates("1 2 3", g9(), out, err));
-  EXPECT_NE(err.message.find("81 cells"), std::string::npos);
-  EXPECT_FALSE(parse_candidates("1x " + groups, g9(), out, err));
-  EXPECT_EQ(err.column, 2);
-  EXPECT_FALSE(parse_candidates(std::string(100000, '1'), g9(), out, err));
-  EXPECT_FALSE(parse_candidates(groups + " 7", g9(), out, err));
-  EXPECT_FALSE(parse_candidates("", g9(), out, err));
+  r = parse_candidates(positional, g9());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().column, 5);
+  r = parse_candidates("1 2 3", g9());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("81 cells"), std::string::npos);
+  r = parse_candidates("1x " + groups, g9());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().column, 2);
+  EXPECT_FALSE(parse_candidates(std::string(100000, '1'), g9()).ok());
+  EXPECT_FALSE(parse_candidates(groups + " 7", g9()).ok());
+  EXPECT_FALSE(parse_candidates("", g9()).ok());
 }
 
 TEST(Logic, HintGrades) {

@@ -48,9 +48,10 @@ struct Position {
 Position position(const char* values, const char* candidates) {
   ParsedPuzzle p = parse_puzzle(values);
   EXPECT_TRUE(p.ok());
-  Position out{*p.grid, {}};
-  ParseError error;
-  EXPECT_TRUE(parse_candidates(candidates, g9(), out.marks, error)) << error.to_string();
+  Position out{*p, {}};
+  Result<std::vector<Mask>> marks = parse_candidates(candidates, g9());
+  EXPECT_TRUE(marks.ok()) << marks.error().to_string();
+  if (marks) out.marks = std::move(*marks);
   return out;
 }
 
@@ -401,7 +402,7 @@ TEST(ModernChains, ModernPathsAreSound) {
     std::string id, text;
     if (n % 97 != 0 || !(fields >> id >> text)) continue;
     const ParsedPuzzle p = parse_puzzle(text);
-    if (p.ok()) puzzles.push_back(*p.grid);
+    if (p.ok()) puzzles.push_back(*p);
   }
   const bool from_data = !puzzles.empty();
   if (!from_data) {

@@ -33,11 +33,11 @@ std::optional<Step> find_next_step(const LogicState& state, Profile profile, Fin
   if (state.solved()) return std::nullopt;
   StepSink sink;
   for (const Search& search : all) {
+    if (context.stopped()) return std::nullopt;
     // Every search before this one came up empty.
     context.raise_floor(search.floor);
     search.find(state, context, sink);
     if (!sink.empty()) return std::move(sink.steps().front());
-    if (context.stopped()) return std::nullopt;
   }
   return std::nullopt;
 }

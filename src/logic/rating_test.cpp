@@ -98,7 +98,7 @@ TEST(Rating, AgreesWithSudokuExplainer) {
     ASSERT_FALSE(classic.empty()) << line;
     const ParsedPuzzle p = parse_puzzle(puzzle);
     ASSERT_TRUE(p.ok());
-    const Rating r = rate(*p.grid);
+    const Rating r = rate(*p);
     const std::string ours = format_rating(r.er, r.er_exact) + "/" +
                              format_rating(r.ep, r.ep_exact) + "/" +
                              format_rating(r.ed, r.ed_exact);
@@ -163,9 +163,8 @@ TEST(Rating, EveryStepIsSound) {
   for (std::size_t i = 0; i < all.size(); ++i) {
     const ParsedPuzzle p = parse_puzzle(all[i]);
     ASSERT_TRUE(p.ok()) << all[i];
-    check_sound(*p.grid, Profile::se, *solver, steps);
-    if (i < std::size(kEmbedded) || i % 3 == 0)
-      check_sound(*p.grid, Profile::modern, *solver, steps);
+    check_sound(*p, Profile::se, *solver, steps);
+    if (i < std::size(kEmbedded) || i % 3 == 0) check_sound(*p, Profile::modern, *solver, steps);
     if (HasFatalFailure()) return;
     ++puzzles;
   }
@@ -197,7 +196,7 @@ TEST(Rating, InvariantUnderRelabellingAndTransposing) {
   // such ratings stop at a budget and are left out of the comparison.
   const auto budget = std::chrono::seconds(2);
   for (const std::string& text : all) {
-    const Grid grid = *parse_puzzle(text).grid;
+    const Grid grid = *parse_puzzle(text);
     const Rating base = rate(grid, Profile::se, Deadline::after(budget));
     std::array<int, 10> relabel{};
     std::iota(relabel.begin(), relabel.end(), 0);
@@ -239,7 +238,7 @@ TEST(Rating, StoppedRatingsAreLowerBounds) {
   // All but the last, which needs nested forcing chains (minutes in a debug
   // build).
   for (const char* text : std::span(kEmbedded).first(std::size(kEmbedded) - 1)) {
-    const Grid grid = *parse_puzzle(text).grid;
+    const Grid grid = *parse_puzzle(text);
     const Rating full = rate(grid);
     ASSERT_FALSE(full.stopped);
     for (const int micros : {0, 50, 200, 1000, 5000}) {
@@ -267,9 +266,7 @@ TEST(Rating, StoppedRatingsAreLowerBounds) {
 TEST(Rating, CancelFlagStopsTheSearch) {
   // Needs dynamic (+) or nested forcing chains from the start.
   const Grid grid = *parse_puzzle(
-                         "000000039000001005003050800008090006070002000100400000009080050020000600"
-                         "400700000")
-                         .grid;
+      "000000039000001005003050800008090006070002000100400000009080050020000600400700000");
   std::atomic<bool> cancel{true};
   LogicOptions options;
   options.cancel = &cancel;

@@ -82,7 +82,7 @@ TEST(TechniqueTable, StepsRateAtLeastTheirRow) {
   std::set<Technique> seen;
   for (Profile profile : {Profile::se, Profile::modern}) {
     for (const char* text : puzzles) {
-      const Grid grid = *parse_puzzle(text).grid;
+      const Grid grid = *parse_puzzle(text);
       const LogicPath path = solve_path(LogicState(grid), profile);
       for (const Step& step : path.steps) {
         seen.insert(step.technique);

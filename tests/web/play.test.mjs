@@ -68,6 +68,9 @@ describe('play', () => {
     assert.deepEqual(await selected(page), [50]);
     await page.keyboard.press('Control+a');
     assert.equal((await selected(page)).length, 81);
+    // A double click on a digit takes every cell holding it.
+    await cell(page, 2).dblclick();
+    assert.deepEqual(await selected(page), [...EASY].map((c, i) => (c === '3' ? i : -1)).filter((i) => i >= 0));
     await shot(page, 'multi-select');
     await page.close();
   });
@@ -185,7 +188,7 @@ describe('play', () => {
       }
       await page.waitForSelector('#finish[open]');
     };
-    await page.waitForTimeout(1100);
+    await page.waitForTimeout(2500);
     await play();
     assert.match(await page.textContent('#finish-best'), /first finish/i);
     await shot(page, 'finish');

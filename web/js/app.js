@@ -36,6 +36,7 @@ const state = {
   levels: null,          // Map side -> level names the generator offers; null = all
   zoom: new Map(),       // side -> zoom factor of the board
   drag: null,            // {pointerId, touchPan, x, y, index} of a selection drag
+  lastPress: null,       // {i, at} of the last press on a cell, to tell a double press
   checking: null,        // AbortController of the background check of a loaded puzzle
   keypadFor: '',
 };
@@ -129,6 +130,8 @@ function render() {
   buildKeypad();
   renderKeypad();
   for (const b of document.querySelectorAll('.modes button')) b.setAttribute('aria-pressed', String(b.dataset.mode === state.mode));
+  $('keypad').classList.toggle('mode-corner', state.mode === 'corner');
+  $('keypad').classList.toggle('mode-centre', state.mode === 'centre');
   syncControls();
   const serial = $('serial');
   if (state.paused) serial.value = '';
@@ -309,6 +312,11 @@ function select(i, how = 'only') {
   revealCell(i);
   focusCurrent();
 }
+function selectDigit(v) {
+  state.sel = new Set([...state.game.values.keys()].filter((c) => state.game.values[c] === v));
+  render();
+  say(`Every ${symbol(v)} selected (${state.sel.size}).`);
+}
 function clampSelection() {
   const cells = state.game.geo.cells;
   state.cur = Math.min(state.cur, cells - 1);
@@ -347,6 +355,7 @@ function changed({ keepMarks = false } = {}) {
 }
 
 function enter(d, kindOverride = null) {
+  state.lastPress = null;
   if (blocked()) return;
   const g = state.game, cells = [...state.sel];
   const kind = kindOverride || state.mode;
@@ -461,6 +470,7 @@ function showFinish(entry, before) {
   else if (entry.ms < before) best = `A new personal best for ${entry.level} ${entry.size}×${entry.size}! (It was ${formatTime(before)}.)`;
   else best = `Your best for ${entry.level} ${entry.size}×${entry.size}: ${formatTime(before)}.`;
   $('finish-best').textContent = best;
+  $('finish-best').classList.toggle('plain', entry.assisted || (before !== null && entry.ms >= before));
   const dialog = $('finish');
   if (!dialog.open) dialog.showModal();
   $('finish-new').focus();
@@ -592,7 +602,7 @@ function newPuzzle() {
     } else if (rating.level !== level) {
       say(`You asked for ${level}; this puzzle rates ${ratingText(rating)}.`, 'warn');
     } else {
-      say(`New ${ratingText(rating)} puzzle: ${b.clues} clues, one solution.`, 'ok');
+      say(`New puzzle, ${ratingText(rating)}: ${b.clues} clues, one solution.`, 'ok');
     }
     render();
   });
@@ -613,7 +623,7 @@ async function rateInBackground(meta, asked = null) {
   const r = meta.rating;
   if (!r) say(`The puzzle is not rated: ${rate.ok ? 'no level came back' : errorText(rate)}.`);
   else if (asked && r.level !== asked) say(`You asked for ${asked}; this puzzle rates ${ratingText(r)}.`, 'warn');
-  else if (asked) say(`New ${ratingText(r)} puzzle.`, 'ok');
+  else if (asked) say(`New puzzle, ${ratingText(r)}.`, 'ok');
 }
 
 // Checks that a loaded puzzle has one solution (keeping it for mistake
@@ -884,6 +894,7 @@ function setSetting(key, value) {
 
 function onKey(e) {
   const t = e.target;
+  state.lastPress = null;
   if (e.key === 'Escape') {
     if (document.querySelector('dialog[open]')) return;  // the dialog closes itself
     if (state.busy) { cancelWork(); return; }
@@ -974,6 +985,16 @@ function wireBoard() {
     e.preventDefault();
     const how = e.ctrlKey || e.metaKey ? 'toggle' : e.shiftKey ? 'add' : 'only';
     state.drag = { pointerId: e.pointerId, touchPan: false };
+    // A second press on the same digit soon after, nothing typed between (a
+    // double click or tap), selects every cell that holds it.
+    const now = performance.now(), last = state.lastPress;
+    state.lastPress = { i, at: now };
+    if (how === 'only' && last && last.i === i && now - last.at < 400 && state.game.values[i]) {
+      state.lastPress = null;
+      selectDigit(state.game.values[i]);
+      view.cells[state.cur].focus({ preventScroll: true });
+      return;
+    }
     select(i, how);
     view.cells[state.cur].focus({ preventScroll: true });
   });

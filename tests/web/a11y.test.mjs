@@ -3,20 +3,14 @@
 // and 390x844, light and dark, in the states a player sees; every candidate
 // and mark reads at 4.5:1 or better against its cell.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, EASY_SOLUTION, PHONE, axe, cell, freshPage, launch, noErrors, shot, waitFor,
+  DESKTOP, EASY_SOLUTION, NEARLY, PHONE, axe, cell, chromiumFor, freshPage, shot, waitFor,
 } from './lib.mjs';
 
-let browser;
-before(async () => { browser = await launch(); });
-after(async () => {
-  await browser?.close();
-  noErrors();
-});
+const session = chromiumFor();
 
-const NEARLY = [...EASY_SOLUTION].map((c, i) => ([0, 40, 80].includes(i) ? '.' : c)).join('');
 
 // The contrast of every small digit (candidates, corner and centre marks)
 // against what is behind it: the cell's paint or shade, else the board.
@@ -87,7 +81,7 @@ describe('accessibility', () => {
     for (const scheme of ['light', 'dark']) {
       test(`axe: no serious or critical violations, ${name} ${scheme}`, async () => {
         // Reduced motion: no colour transitions half-way through a scan.
-        const context = await browser.newContext({ ...size, colorScheme: scheme, reducedMotion: 'reduce' });
+        const context = await session.browser.newContext({ ...size, colorScheme: scheme, reducedMotion: 'reduce' });
         const page = await freshPage(context);
         assert.equal(await page.getAttribute('html', 'data-theme'), scheme, 'the page follows the system');
         await waitFor(page, () => /ER/.test(document.getElementById('rating').textContent));
@@ -112,7 +106,7 @@ describe('accessibility', () => {
   }
 
   test('axe: the finish screen and the paused board', async () => {
-    const context = await browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
+    const context = await session.browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
     const page = await freshPage(context, `?s=${NEARLY}`);
     await page.click('#pause');
     assert.deepEqual(await axe(page), [], 'paused');

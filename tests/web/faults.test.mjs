@@ -1,30 +1,20 @@
 // Faults a player met on the board, each played again as it was found: at
 // 1280x800 and on a 390x844 touch phone.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CHAIN, DESKTOP, EASY, EASY_SOLUTION, P16, P16_SOLUTION, PHONE, SIX, SIX_SOLUTION, api, cell, classes, freshPage, generated, inViewport,
-  launch, noErrors, serial, shot, status, stub, waitFor,
+  CHAIN, DESKTOP, EASY, EASY_SOLUTION, P16, P16_SOLUTION, PHONE, SIX, SIX_SOLUTION, api, cell, chromiumFor,
+  freshPage, generated, inViewport, serial, shot, status, stub, waitFor,
 } from './lib.mjs';
 
-let browser, desktop, phone;
-
-before(async () => {
-  browser = await launch();
-  desktop = await browser.newContext(DESKTOP);
-  phone = await browser.newContext(PHONE);
-});
-after(async () => {
-  await browser?.close();
-  noErrors();
-});
+const session = chromiumFor({ desktop: DESKTOP, phone: PHONE });
 
 const emptyIndex = (line, from = 0) => [...line].findIndex((c, i) => i >= from && c === '.');
 
 describe('faults', () => {
   test('undo after a size change brings the 9x9 board back, and it plays on', async () => {
-    const page = await freshPage(desktop);
+    const page = await freshPage(session.desktop);
     await page.selectOption('#size', '6');
     await waitFor(page, () => document.querySelectorAll('.cell').length === 36);
     await page.click('#undo');
@@ -50,7 +40,7 @@ describe('faults', () => {
   });
 
   test('phone: no overflow, thumb-sized keys, Hint and the status line in view', async () => {
-    const page = await freshPage(phone);
+    const page = await freshPage(session.phone);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `the page is ${width} px wide at 390`);
     assert.ok(await inViewport(page, '#new'), 'New puzzle is in view');
@@ -76,7 +66,7 @@ describe('faults', () => {
   });
 
   test('the first hint names no answer, not even for a given', async () => {
-    const page = await freshPage(desktop);
+    const page = await freshPage(session.desktop);
     await cell(page, 0).click();
     await page.click('#hint');
     await page.waitForSelector('#hint-panel:not([hidden])');
@@ -92,7 +82,7 @@ describe('faults', () => {
   });
 
   test('a vague chain hint shades its area, and the selection highlight steps aside', async () => {
-    const page = await freshPage(desktop, `?s=${CHAIN}`);
+    const page = await freshPage(session.desktop, `?s=${CHAIN}`);
     await cell(page, 40).click();
     await page.click('#walk');
     await page.waitForSelector('#path-panel:not([hidden])');
@@ -113,7 +103,7 @@ describe('faults', () => {
   });
 
   test('a new puzzle shows its own rating; a closest answer says plainly what it is', async () => {
-    const page = await freshPage(desktop);
+    const page = await freshPage(session.desktop);
     // The rating of a generation that ran out of time is no rating: the page asks again.
     await stub(page, 'generate', () => ({
       body: generated('..13........14..', '4213312423411432',
@@ -144,7 +134,7 @@ describe('faults', () => {
   });
 
   test('undo of New and Clear brings back the badge and the timer; progress is not thrown away', async () => {
-    const page = await freshPage(desktop);
+    const page = await freshPage(session.desktop);
     await waitFor(page, () => /ER/.test(document.getElementById('rating').textContent));
     const badge = await page.textContent('#rating');
     const first = emptyIndex(EASY);
@@ -169,7 +159,7 @@ describe('faults', () => {
   });
 
   test('pause stops hints, steps, solving and the puzzle text; generation blocks typing visibly', async () => {
-    const page = await freshPage(desktop);
+    const page = await freshPage(session.desktop);
     await cell(page, 0).click();
     await page.click('#pause');
     for (const id of ['hint', 'step', 'solve', 'walk']) {

@@ -2,6 +2,7 @@
 // against a running `nonet serve` (NONET_URL), pages opened with no saved
 // game, polling helpers, stubs for API answers and the axe-core scan.
 
+import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,6 +22,8 @@ export const HARD = '4.....8.5.3..........7......2.....6.....8.4......1.......6.
 export const CHAIN = '.8452.........7...3.69.8...2..6..8...65...74...8..5..2...1.65.8...2.........8923.';
 export const SIX = '2.1..5.5......6.2..1.4......4.3..1.6';
 export const SIX_SOLUTION = '241635653214436521512463165342324156';
+// The solution of EASY less three cells: a puzzle three entries from done.
+export const NEARLY = [...EASY_SOLUTION].map((c, i) => ([0, 40, 80].includes(i) ? '.' : c)).join('');
 // A 16x16 puzzle (made by `nonet generate --box 4x4 --seed 3`) and its solution.
 export const P16 = '2....BG.D5F..4......84.2.........F.9.5.6.817....5..G.........F.E......6514C....G1.9....3...8E......C..B..F.2..316E...7.9G....D4.G1....DE....F..68...A25.....7.....2.G..C8.73B........6.....C.9.5..17C...2.B..E.3.6..1....3.A.2.F..A2.9......C..4ED......F..6G..9';
 export const P16_SOLUTION = '27619BGAD5FE34C83CEB84F269AG15D74FD9E5C638172GAB5A8G317DCB246F9EB238FE6514CD9A7G1G9D4CA35768EBF2A47CDGB8EF9256316E5F2719GA3B8D4CG1BA73DE4259FC8689C6A254B1EF73GDD524GF9C8673B1EA73FEB681ADGC49259817CD4F2GB5AE63C6G518E7934AD2BFFBA2693G7ED1C854ED435A2BFC86G719';
@@ -51,6 +54,22 @@ export function watch(page) {
   return page;
 }
 export function noErrors() { assert.deepEqual(errors, [], 'the page raised errors'); }
+
+// Registers a test file's hooks: one Chromium and the named browser contexts
+// before the tests, and after them a check that no page raised an error. The
+// object returned is filled in when the tests run: {browser, ...contexts}.
+export function chromiumFor(contexts = {}) {
+  const s = { browser: null };
+  before(async () => {
+    s.browser = await launch();
+    for (const [name, options] of Object.entries(contexts)) s[name] = await s.browser.newContext(options);
+  });
+  after(async () => {
+    await s.browser?.close();
+    noErrors();
+  });
+  return s;
+}
 
 // A page with no saved game, opened at `query`. `before(page)` runs before the
 // page loads (to route API calls).

@@ -11,26 +11,16 @@
 // scripts/test-web.sh starts the server and sets NONET_URL. Screenshots land in
 // $NONET_SHOTS (by default nonet-web-shots in the temporary directory).
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CHAIN, DESKTOP, EASY, HARD, P16, P16_SOLUTION, api, cell, cellText, classes, freshPage, generated, launch,
-  noErrors, serial, shot, stub, waitFor,
+  CHAIN, DESKTOP, EASY, HARD, P16, P16_SOLUTION, api, cell, cellText, chromiumFor, classes, freshPage,
+  generated, serial, shot, stub, waitFor,
 } from './lib.mjs';
 
-let browser, context;
+const session = chromiumFor({ context: DESKTOP });
 
-before(async () => {
-  browser = await launch();
-  context = await browser.newContext(DESKTOP);
-});
-
-after(async () => {
-  await browser?.close();
-  noErrors();
-});
-
-const open = (query) => freshPage(context, query);
+const open = (query) => freshPage(session.context, query);
 
 describe('a player session', () => {
   test('the board is an ARIA grid with labelled cells', async () => {
@@ -289,7 +279,7 @@ describe('a player session', () => {
     const url = await page.inputValue('#share-url');
     assert.ok(url.endsWith(`?s=${EASY}`), url);
     // Another player opens the link: the same givens, no entries.
-    const other = await browser.newContext(DESKTOP);
+    const other = await session.browser.newContext(DESKTOP);
     const otherPage = await other.newPage();
     await otherPage.goto(url);
     await waitFor(otherPage, (s) => document.getElementById('serial').value === s, EASY);

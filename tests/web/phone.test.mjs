@@ -2,21 +2,15 @@
 // every size up to 16x16 with no sideways scrolling, thumb-sized keys, play
 // above the fold, touch selection, and hints and paths as bottom sheets.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CHAIN, EASY, EASY_SOLUTION, PHONE, cell, freshPage, inViewport, launch, noErrors, serial, shot, waitFor,
+  CHAIN, EASY, EASY_SOLUTION, NEARLY, PHONE, cell, chromiumFor, freshPage, inViewport, serial, shot, waitFor,
 } from './lib.mjs';
 
-let browser;
-before(async () => { browser = await launch(); });
-after(async () => {
-  await browser?.close();
-  noErrors();
-});
+const session = chromiumFor();
 
 const SIZES = [4, 6, 8, 9, 12, 16];
-const NEARLY = [...EASY_SOLUTION].map((c, i) => ([0, 40, 80].includes(i) ? '.' : c)).join('');
 
 // What must not happen on a phone of this width, at this board size.
 async function fits(page, width, n) {
@@ -55,7 +49,7 @@ const centre = async (page, i) => {
 describe('phone', () => {
   test('no sideways scroll from 360 to 430 px at every size up to 16x16; keys at least 44x44', async () => {
     for (const width of [360, 375, 390, 414, 430]) {
-      const context = await browser.newContext({ ...PHONE, viewport: { width, height: 844 } });
+      const context = await session.browser.newContext({ ...PHONE, viewport: { width, height: 844 } });
       const page = await freshPage(context);
       for (const n of SIZES) {
         await page.selectOption('#size', String(n));
@@ -74,7 +68,7 @@ describe('phone', () => {
   });
 
   test('at 390x844 everything needed for play is above the fold, at every size up to 16x16', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await session.browser.newContext(PHONE);
     const page = await freshPage(context);
     for (const n of SIZES) {
       await page.selectOption('#size', String(n));
@@ -89,7 +83,7 @@ describe('phone', () => {
   });
 
   test('touch: a tap selects, a drag selects several, the keypad enters in all of them', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await session.browser.newContext(PHONE);
     const page = await freshPage(context);
     await page.tap('.cell[data-index="0"]');
     assert.equal(await cell(page, 0).getAttribute('aria-selected'), 'true');
@@ -108,7 +102,7 @@ describe('phone', () => {
 
   for (const scheme of ['light', 'dark']) {
     test(`hints and the path open as bottom sheets over the keypad, the board still in view (${scheme})`, async () => {
-      const context = await browser.newContext({ ...PHONE, colorScheme: scheme });
+      const context = await session.browser.newContext({ ...PHONE, colorScheme: scheme });
       const page = await freshPage(context);
       await page.tap('.cell[data-index="40"]');
       await shot(page, `phone-${scheme}`);
@@ -138,7 +132,7 @@ describe('phone', () => {
   }
 
   test('a chain hint on a phone, and the finish screen in view', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await session.browser.newContext(PHONE);
     const page = await freshPage(context, `?s=${NEARLY}`);
     for (const i of [0, 40, 80]) {
       await page.tap(`.cell[data-index="${i}"]`);

@@ -4,32 +4,23 @@
 // history of bests, kept settings, a list of keys, and long work that shows
 // its progress and can be cancelled.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, EASY, EASY_SOLUTION, HARD, LEVELS, api, cell, classes, freshPage, generated, launch, noErrors,
+  DESKTOP, EASY, EASY_SOLUTION, HARD, LEVELS, NEARLY, api, cell, chromiumFor, classes, freshPage, generated,
   serial, shot, status, stub, waitFor,
 } from './lib.mjs';
 
-let browser, context;
-before(async () => {
-  browser = await launch();
-  context = await browser.newContext(DESKTOP);
-});
-after(async () => {
-  await browser?.close();
-  noErrors();
-});
+const session = chromiumFor({ context: DESKTOP });
 
 const selected = (page) => page.locator('.cell[aria-selected="true"]').evaluateAll((els) => els.map((e) => Number(e.dataset.index)));
 // EASY less the given at `i`'s neighbours: the empty cells of row 1 are 0, 1, 3, 5, 7, 8.
 const ROW1_EMPTY = [0, 1, 3, 5, 7, 8];
 // The solution with these cells blank: a puzzle three entries from done.
-const NEARLY = [...EASY_SOLUTION].map((c, i) => ([0, 40, 80].includes(i) ? '.' : c)).join('');
 
 describe('play', () => {
   test('several cells selected by Ctrl/Cmd+click, Shift+click, drag and Ctrl+arrows; digits and marks go to all', async () => {
-    const page = await freshPage(context);
+    const page = await freshPage(session.context);
     await cell(page, 0).click();
     await cell(page, 1).click({ modifiers: ['Control'] });
     await cell(page, 5).click({ modifiers: ['Shift'] });
@@ -76,7 +67,7 @@ describe('play', () => {
   });
 
   test('cell colours: eight Okabe-Ito colours, several per cell, undoable, saved and shared', async () => {
-    const page = await freshPage(context);
+    const page = await freshPage(session.context);
     await page.click('.modes button[data-mode="colour"]');
     assert.equal(await page.locator('#keypad .swatch').count(), 8);
     await cell(page, 0).click();
@@ -102,7 +93,7 @@ describe('play', () => {
     await page.click('#share');
     const url = await page.inputValue('#share-url');
     assert.match(url, /[?&]p=/);
-    const other = await browser.newContext(DESKTOP);
+    const other = await session.browser.newContext(DESKTOP);
     const friend = await other.newPage();
     await friend.goto(url);
     await waitFor(friend, () => document.querySelectorAll('.paint').length === 3);
@@ -117,7 +108,7 @@ describe('play', () => {
   });
 
   test('fill marks writes every candidate as a centre mark, pruned by hand; automatic candidates stay as they are', async () => {
-    const page = await freshPage(context);
+    const page = await freshPage(session.context);
     const cands = (await api(page, 'candidates', { puzzle: EASY })).candidates.map((c) => c.join(''));
     await page.click('#fill');
     const empties = [...EASY].filter((c) => c === '.').length;
@@ -150,7 +141,7 @@ describe('play', () => {
   });
 
   test('mistake checking: off by default, then wrong entries marked and aria-invalid; counted on the finish screen', async () => {
-    const page = await freshPage(context, `?s=${NEARLY}`);
+    const page = await freshPage(session.context, `?s=${NEARLY}`);
     await waitFor(page, () => /one solution/.test(document.getElementById('status').textContent));
     assert.equal(await page.isChecked('#check-mistakes'), false);
     await cell(page, 0).click();
@@ -178,7 +169,7 @@ describe('play', () => {
   });
 
   test('finish screen, history and personal bests per size and level', async () => {
-    const page = await freshPage(context, `?s=${NEARLY}`);
+    const page = await freshPage(session.context, `?s=${NEARLY}`);
     await waitFor(page, () => /ER/.test(document.getElementById('rating').textContent));
     const level = (await page.textContent('#rating')).split(' ')[0].toLowerCase();
     const play = async () => {
@@ -213,7 +204,7 @@ describe('play', () => {
   });
 
   test('settings are kept across visits; ? lists the keys', async () => {
-    const page = await freshPage(context);
+    const page = await freshPage(session.context);
     await page.check('#hide-timer');
     await page.check('#check-mistakes');
     await page.uncheck('#show-area');
@@ -236,7 +227,7 @@ describe('play', () => {
   });
 
   test('New, Clear, Load, Reset and a size change on a game in progress offer Undo', async () => {
-    const page = await freshPage(context);
+    const page = await freshPage(session.context);
     await cell(page, 0).click();
     await page.keyboard.press('4');
     // A size change.
@@ -266,7 +257,7 @@ describe('play', () => {
   });
 
   test('the levels the server offers at each size, all five when it does not say', async () => {
-    const page = await freshPage(context, `?s=${EASY}`, { before: (p) => stub(p, 'levels', () => ({ body: LEVELS })) });
+    const page = await freshPage(session.context, `?s=${EASY}`, { before: (p) => stub(p, 'levels', () => ({ body: LEVELS })) });
     const options = () => page.locator('#level option').evaluateAll((os) => os.map((o) => o.value));
     await waitFor(page, () => document.querySelectorAll('#level option').length === 5);
     await page.selectOption('#level', 'hard');
@@ -277,14 +268,14 @@ describe('play', () => {
     assert.equal(await page.inputValue('#level'), 'medium', 'the nearest level below the one chosen');
     await page.close();
     // The route missing (404): every level everywhere.
-    const plain = await freshPage(context, `?s=${EASY}`, { before: (p) => stub(p, 'levels', () => ({ status: 404, body: { error: { code: 'not_found', message: 'no API route /api/levels' } } })) });
+    const plain = await freshPage(session.context, `?s=${EASY}`, { before: (p) => stub(p, 'levels', () => ({ status: 404, body: { error: { code: 'not_found', message: 'no API route /api/levels' } } })) });
     await plain.selectOption('#size', '4');
     assert.equal(await plain.locator('#level option').count(), 5);
     await plain.close();
   });
 
   test('long work shows a spinner with its time and can be cancelled; input meanwhile is refused with a word why', async () => {
-    const page = await freshPage(context);
+    const page = await freshPage(session.context);
     await cell(page, 0).click();
     await page.keyboard.press('4');
     await stub(page, 'generate', () => ({ body: generated(HARD, EASY_SOLUTION, { er: 2.6, level: 'hard', steps: 60 }), delay: 4000 }));
@@ -315,7 +306,7 @@ describe('play', () => {
   });
 
   test('a hint refused or out of time says so plainly and leaves the board playable', async () => {
-    const page = await freshPage(context);
+    const page = await freshPage(session.context);
     await stub(page, 'hint', () => ({ status: 422, body: { error: { code: 'unsupported', message: 'hints, explanations and ratings are offered for boards up to 16x16, not 25x25' } } }));
     await page.click('#hint');
     await waitFor(page, () => /No hint/.test(document.getElementById('status').textContent));

@@ -1,18 +1,14 @@
 // Every size the board offers: 4x4 to 16x16, and 25x25 with symbols A-P,
 // usable on a desktop and, panned and zoomed inside the board, on a phone.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, P25, P25_SOLUTION, PHONE, cell, freshPage, generated, launch, noErrors, serial, shot, status, stub, waitFor,
+  DESKTOP, P25, P25_SOLUTION, PHONE, cell, chromiumFor, freshPage, generated, serial, shot, status, stub,
+  waitFor,
 } from './lib.mjs';
 
-let browser;
-before(async () => { browser = await launch(); });
-after(async () => {
-  await browser?.close();
-  noErrors();
-});
+const session = chromiumFor();
 
 // Made by `nonet generate --box 2x4 --seed 5` and `--box 3x4 --seed 5`.
 const P8 = '..........347...7...84.1..6.3..7.5.....3...21.8..61...4.3.2.....';
@@ -21,7 +17,7 @@ const P25_RATING = { er: 2.0, ep: 1.2, ed: 1.2, level: 'medium', needs_chains: f
 
 describe('sizes', () => {
   test('4x4 to 25x25 offered; 8x8 and 12x12 drawn with their boxes', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await session.browser.newContext(DESKTOP);
     const page = await freshPage(context, `?s=${P8}`);
     assert.deepEqual(await page.locator('#size option').evaluateAll((os) => os.map((o) => o.value)), ['4', '6', '8', '9', '12', '16', '25']);
     assert.match(await page.locator('#size option[value="25"]').textContent(), /25×25/);
@@ -42,7 +38,7 @@ describe('sizes', () => {
   });
 
   test('25x25 on a desktop: symbols A-P typed and on the keypad, marks, a hint or a plain refusal', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await session.browser.newContext(DESKTOP);
     const page = await freshPage(context);
     await stub(page, 'generate', () => ({ body: generated(P25, P25_SOLUTION, P25_RATING) }));
     await page.selectOption('#size', '25');
@@ -85,7 +81,7 @@ describe('sizes', () => {
   });
 
   test('25x25 on a phone: zoomed and panned inside the board, the page never wider than the screen', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await session.browser.newContext(PHONE);
     const page = await freshPage(context, `?s=${P25}`);
     assert.equal(await page.locator('.cell').count(), 625);
     assert.equal(await page.evaluate(() => document.getElementById('board-wrap').classList.contains('zoomed')), true, 'it starts zoomed on a phone');

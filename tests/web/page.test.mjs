@@ -275,6 +275,10 @@ describe('a player session', () => {
     const page = await open();
     await cell(page, 0).click();
     await page.keyboard.press('4');
+    // The link carries the progress unless asked not to.
+    await page.click('#share');
+    assert.match(await page.inputValue('#share-url'), new RegExp(`\\?s=${EASY.replace(/\./g, '\\.')}&p=4`));
+    await page.uncheck('#share-progress');
     await page.click('#share');
     const url = await page.inputValue('#share-url');
     assert.ok(url.endsWith(`?s=${EASY}`), url);

@@ -89,7 +89,7 @@ describe('play', () => {
     await page.reload();
     await waitFor(page, () => document.querySelectorAll('.paint').length === 3);
     // And in a share link with progress.
-    await page.check('#share-progress');
+    assert.equal(await page.isChecked('#share-progress'), true, 'links carry the progress by default');
     await page.click('#share');
     const url = await page.inputValue('#share-url');
     assert.match(url, /[?&]p=/);

@@ -850,7 +850,7 @@ async function share() {
   if (blocked()) return;
   const g = state.game;
   const params = new URLSearchParams({ s: g.line(g.givens) });
-  if ($('share-progress').checked) params.set('p', encodeProgress(g));
+  if (state.settings.shareProgress && g.inProgress()) params.set('p', encodeProgress(g));
   const query = `?${params.toString()}`;
   const url = `${location.origin}${location.pathname}${query}`;
   history.replaceState(null, '', query);
@@ -1090,7 +1090,10 @@ function wire() {
     say(`Empty ${n}×${n} board: press New puzzle for one, or type or paste your own and Load it.`);
   });
   $('level').addEventListener('change', () => { state.settings.newLevel = $('level').value; saveSettings(state.settings); });
-  const toggles = { 'show-cands': 'showCands', 'show-singles': 'showSingles', 'show-area': 'showArea', 'show-same': 'showSame', 'check-mistakes': 'checkMistakes', 'auto-clean': 'autoClean', 'hide-timer': 'hideTimer' };
+  const toggles = {
+    'show-cands': 'showCands', 'show-singles': 'showSingles', 'show-area': 'showArea', 'show-same': 'showSame',
+    'check-mistakes': 'checkMistakes', 'auto-clean': 'autoClean', 'hide-timer': 'hideTimer', 'share-progress': 'shareProgress',
+  };
   for (const [id, key] of Object.entries(toggles)) {
     $(id).checked = state.settings[key];
     $(id).addEventListener('change', (e) => {

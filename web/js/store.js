@@ -14,6 +14,7 @@ export const DEFAULT_SETTINGS = {
   checkMistakes: false,  // mark entries that differ from the solution
   autoClean: true,       // a placed digit leaves its peers' marks
   hideTimer: false,
+  shareProgress: true,   // share links carry entries, marks and colours
 };
 
 function read(key, fallback) {

@@ -36,6 +36,11 @@ describe('faults', () => {
     await page.click('#undo');
     await waitFor(page, () => document.querySelectorAll('.cell').length === 81);
     assert.equal((await serial(page)).length, 81);
+    // Ctrl+Z right after picking a size in its menu undoes the change too.
+    await page.selectOption('#size', '4');
+    await page.focus('#size');
+    await page.keyboard.press('Control+z');
+    await waitFor(page, () => document.querySelectorAll('.cell').length === 81);
     await page.close();
   });
 

@@ -903,13 +903,16 @@ function onKey(e) {
     render();
     return;
   }
-  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
   if (document.querySelector('dialog[open]')) return;
-  if (t instanceof HTMLButtonElement && (e.key === 'Enter' || e.key === ' ')) return;
   const ctrl = e.ctrlKey || e.metaKey;
   const k = e.key;
-  if (ctrl && (k === 'z' || k === 'Z')) { e.preventDefault(); (e.shiftKey ? doRedo : doUndo)(); return; }
-  if (ctrl && (k === 'y' || k === 'Y')) { e.preventDefault(); doRedo(); return; }
+  // Text fields keep their own keys; elsewhere (a select or a checkbox just
+  // used, say) Ctrl+Z and Ctrl+Y still undo and redo on the board.
+  const typing = t instanceof HTMLTextAreaElement || (t instanceof HTMLInputElement && !['checkbox', 'radio'].includes(t.type));
+  if (!typing && ctrl && (k === 'z' || k === 'Z')) { e.preventDefault(); (e.shiftKey ? doRedo : doUndo)(); return; }
+  if (!typing && ctrl && (k === 'y' || k === 'Y')) { e.preventDefault(); doRedo(); return; }
+  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+  if (t instanceof HTMLButtonElement && (e.key === 'Enter' || e.key === ' ')) return;
   if (ctrl && (k === 'a' || k === 'A')) {
     e.preventDefault();
     state.sel = new Set(Array.from({ length: state.game.geo.cells }, (_, i) => i));

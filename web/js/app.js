@@ -669,7 +669,9 @@ function solve() {
     const reply = await call('solve', { puzzle: g.line() }, { signal });
     if (!reply.ok) { say(failure('Cannot solve', reply), reply.aborted ? '' : 'bad'); return; }
     const b = reply.body;
-    const took = `${b.elapsed_ms < 1 ? b.elapsed_ms.toFixed(3) : b.elapsed_ms.toFixed(1)} ms on the server, ${Math.round(reply.ms)} ms in all`;
+    // (an answer about broken givens comes before any search, with no time)
+    const server = typeof b.elapsed_ms === 'number' ? `${b.elapsed_ms < 1 ? b.elapsed_ms.toFixed(3) : b.elapsed_ms.toFixed(1)} ms on the server, ` : '';
+    const took = `${server}${Math.round(reply.ms)} ms in all`;
     if (b.status === 'solved') {
       g.meta.solver = true;
       g.fillSolution(b.solution);
@@ -804,7 +806,8 @@ function stepOnce() {
     if (!reply.ok) { say(failure('No step', reply), reply.aborted ? '' : 'bad'); return; }
     if (reply.body.status !== 'step') { say(reply.body.message, reply.body.status === 'solved' ? 'ok' : 'bad'); return; }
     applyStep(reply.body.step);
-    say(`${reply.body.step.explanation} (rating ${reply.body.step.rating.toFixed(1)})`);
+    const rating = reply.body.step.rating;
+    say(`${reply.body.step.explanation}${typeof rating === 'number' ? ` (rating ${rating.toFixed(1)})` : ''}`);
   });
 }
 
@@ -824,7 +827,7 @@ function walk() {
       return li;
     }));
     const r = b.rating;
-    $('path-summary').textContent = `${b.steps.length} steps${b.status === 'solved' ? ' to the end' : ', then chains are needed'}; hardest ${typeof r.er === 'number' ? r.er.toFixed(1) : `≥${r.er_min.toFixed(1)}`} (${r.level}).`;
+    $('path-summary').textContent = `${b.steps.length} steps${b.status === 'solved' ? ' to the end' : ', then chains are needed'}; hardest ${r && r.level ? ratingText(r) : 'unrated'}.`;
     $('path-panel').hidden = false;
     say('The logical path is listed: “Next step” applies one step at a time.');
   });

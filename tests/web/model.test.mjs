@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import {
   Game, SIZES, decodeProgress, digitOf, encodeProgress, freshMeta, geometry, parseSerial, symbol,
 } from '../../web/js/model.js';
+import { stepMarks } from '../../web/js/board.js';
 import { EASY, EASY_SOLUTION } from './lib.mjs';
 
 const loaded = (line, meta = freshMeta()) => {
@@ -159,5 +160,23 @@ describe('model', () => {
     assert.equal(fromOld.colours[5], 0);
     assert.equal(fromOld.meta.hints, 0);
     assert.throws(() => Game.fromJSON({ ...g.toJSON(), values: [1, 2] }), /does not fit/);
+  });
+
+  test('a vague step shades the house its text names, a chain\'s too; a concrete one shows its parts', () => {
+    const geo = geometry(9);
+    const chain = { technique: 'Forcing X-Chain', houses: [], cells: [{ row: 2, col: 9 }], eliminations: [{ row: 2, col: 9, digit: 3 }], placements: [],
+      links: [{ from: { row: 2, col: 9, digit: 3 }, to: { row: 2, col: 4, digit: 3 }, strong: false }] };
+    const vague = stepMarks(geo, chain, 'vague', 'Look for a Forcing X-Chain in box 3');
+    assert.deepEqual([...vague.area].sort((a, b) => a - b), geo.house('box', 3));
+    assert.equal(vague.elim.size + vague.pattern.size + vague.links.length, 0, 'nothing more than the area');
+    // Without the text: the box of its first cell, as the server words it.
+    assert.deepEqual([...stepMarks(geo, chain, 'vague').area].sort((a, b) => a - b), geo.house('box', 3));
+    const row = stepMarks(geo, { houses: [{ kind: 'row', index: 7 }], cells: [] }, 'vague', 'Look for an X-Wing in row 7.');
+    assert.deepEqual([...row.area].sort((a, b) => a - b), geo.house('row', 7));
+    const concrete = stepMarks(geo, chain, 'concrete');
+    assert.equal(concrete.elim.get(17), 4);
+    assert.equal(concrete.links.length, 1);
+    assert.deepEqual([...concrete.nodes].sort((a, b) => a - b), [12, 17]);
+    assert.deepEqual(geometry(25).house('box', 25).slice(0, 2), [520, 521]);
   });
 });

@@ -30,7 +30,7 @@ export function stepMarks(geo, step, grade, vague = '') {
   if (!step) return m;
   const at = (x) => (x.row - 1) * geo.n + (x.col - 1);
   if (grade === 'vague') {
-    const named = /\bin (row|column|box) (\d+)\s*$/.exec(vague || '');
+    const named = [...(vague || '').matchAll(/\bin (row|column|box) (\d+)\b/g)].pop();
     if (named) geo.house(named[1], Number(named[2])).forEach((i) => m.area.add(i));
     else if (step.houses && step.houses[0]) geo.house(step.houses[0].kind, step.houses[0].index).forEach((i) => m.area.add(i));
     else if (step.cells && step.cells[0]) geo.house('box', geo.box(at(step.cells[0])) + 1).forEach((i) => m.area.add(i));

@@ -827,7 +827,7 @@ function walk() {
       return li;
     }));
     const r = b.rating;
-    $('path-summary').textContent = `${b.steps.length} steps${b.status === 'solved' ? ' to the end' : ', then chains are needed'}; hardest ${r && r.level ? ratingText(r) : 'unrated'}.`;
+    $('path-summary').textContent = `${b.steps.length} steps${b.status === 'solved' ? ' to the end' : b.status === 'stopped' ? ', then the time allowed for one request ran out' : ', then chains are needed'}; hardest ${r && r.level ? ratingText(r) : 'unrated'}.`;
     $('path-panel').hidden = false;
     say('The logical path is listed: “Next step” applies one step at a time.');
   });

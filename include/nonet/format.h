@@ -25,6 +25,7 @@
 
 #include "nonet/grid.h"
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
 // A problem in the input text, with a 1-based place. line/column 0 = unknown.
@@ -106,3 +107,4 @@ std::string to_line(const Grid& grid, char blank = '.');
 std::string to_grid_text(const Grid& grid);
 
 }  // namespace nonet
+#pragma GCC visibility pop

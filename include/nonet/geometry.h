@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
 // Candidate digits of a cell: bit d-1 stands for digit d. The one place that fixes
@@ -101,3 +102,4 @@ class Geometry {
 };
 
 }  // namespace nonet
+#pragma GCC visibility pop

@@ -25,6 +25,7 @@
 #include "nonet/grid.h"
 #include "nonet/solver.h"  // Deadline
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
 // Every technique a step can carry. The chain family (SE 6.5 and up) is listed so
@@ -295,3 +296,4 @@ struct Hint {
 Hint find_hint(const Grid& position, const HintOptions& options = {});
 
 }  // namespace nonet
+#pragma GCC visibility pop

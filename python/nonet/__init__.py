@@ -66,10 +66,16 @@ def read(source: Union[str, bytes, Iterable[Union[str, bytes]]], *,
     """Every puzzle in a text, as ``nonet`` reads a file: one entry per puzzle, in
     order, each a :class:`Puzzle` (with the ``line`` it starts on) or the
     :class:`ParseError` that stands in its place. ``source`` is the whole text or
-    an iterable of lines, such as a file opened in text or binary mode."""
+    an iterable of lines, such as an open file (binary mode reads exactly as the
+    CLI does; text mode also ends lines at a lone carriage return)."""
     reader = Reader(box=box)
     if isinstance(source, (str, bytes)):
-        source = source.splitlines()
+        # Lines end at "\n" only, as for the CLI (str.splitlines would also break
+        # at form feeds and other separators).
+        lines = source.split("\n" if isinstance(source, str) else b"\n")
+        if not lines[-1]:
+            lines.pop()
+        source = lines
     for line in source:
         yield from reader.feed(line)
     yield from reader.finish()

@@ -38,3 +38,8 @@ class InvalidPuzzleError(Error, ValueError):
 
 class Timeout(Error):
     """The time budget ran out before the answer was found."""
+
+
+# They are nonet's: shown, and pickled, as nonet.ParseError and so on.
+for _class in (Error, ParseError, InvalidPuzzleError, Timeout):
+    _class.__module__ = "nonet"

@@ -4,6 +4,7 @@ errors carry their place, batches keep input order and release the GIL."""
 from __future__ import annotations
 
 import ast
+import doctest
 import os
 import pickle
 import re
@@ -190,6 +191,9 @@ def test_reader_reads_as_the_cli(cli):
         int(m.group(1)) for m in map(re.compile(r'"line":(\d+)').search,
                                      cli.lines("solve", "-f", "json", input=text))]
     assert isinstance(entries[-2], nonet.ParseError) and "too long" in entries[-2].message
+    # Lines end at "\n" only, as for the CLI.
+    assert len(list(nonet.read(HARD + "\x0c" + HARD))) == 1
+    assert list(nonet.read("")) == [] and len(list(nonet.read(HARD))) == 1
     # Bytes (a file opened in binary mode) read the same way.
     assert [str(e) for e in nonet.read(text.encode())] == [str(e) for e in entries]
 
@@ -423,3 +427,20 @@ def test_stubs_describe_the_module():
         members = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
         public = {m for m in dir(getattr(_nonet, name)) if not m.startswith("_")}
         assert public <= members, (name, public - members)
+
+
+# --- The documentation's examples ------------------------------------------------------
+
+
+def test_readme_python_examples_run(source_dir):
+    text = (source_dir / "README.md").read_text()
+    match = re.search(r"```python\n(>>> .*?)```", text, re.S)
+    assert match, "no >>> example in the README"
+    test = doctest.DocTestParser().get_doctest(match.group(1), {}, "README", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries > 5
+
+
+def test_module_docstring_examples_run():
+    assert doctest.testmod(nonet).failed == 0

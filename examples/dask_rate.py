@@ -25,7 +25,30 @@ import time
 from collections import deque
 from typing import Iterator, List, Optional, Tuple, Union
 
-import nonet
+
+def import_nonet():
+    """The installed module, or else the one in this checkout's build tree (also
+    for the worker processes, which inherit PYTHONPATH)."""
+    try:
+        import nonet
+        return nonet
+    except ImportError:
+        pass
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for preset in ("release", "dev"):
+        candidate = os.path.join(root, "build", preset, "python")
+        if os.path.isdir(os.path.join(candidate, "nonet")):
+            sys.path.insert(0, candidate)
+            os.environ["PYTHONPATH"] = os.pathsep.join(
+                p for p in (candidate, os.environ.get("PYTHONPATH")) if p)
+            import nonet
+            return nonet
+    sys.exit("dask_rate: the nonet Python module is not importable: install nonet "
+             "(cmake --install) and set PYTHONPATH=PREFIX/lib/python3/dist-packages, or build "
+             "this checkout (scripts/start.sh)")
+
+
+nonet = import_nonet()
 
 Entry = Union[nonet.Puzzle, nonet.ParseError]
 

@@ -69,7 +69,7 @@ if ((${#shared[@]})); then
   [[ $soname == libnonet.so.${version%.*} || $soname == libnonet.so.${version%%.*} ]] ||
     fail "SONAME is '$soname'"
   # Only the public API is exported; the internals (nonet::detail, ...) stay hidden.
-  leaked=$(nm -DC --defined-only "$prefix/$libdir/libnonet.so" | grep -c 'detail::' || true)
+  leaked=$(nm -DC --defined-only "$prefix/$libdir/libnonet.so" | grep -c 'nonet::[a-z_]*detail::' || true)
   ((leaked == 0)) || fail "libnonet.so exports $leaked internal symbols"
 fi
 if [[ -n $python ]]; then

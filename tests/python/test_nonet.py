@@ -300,7 +300,7 @@ def test_batches_release_the_gil():
     finally:
         done.set()
         t.join()
-    assert ticks > 50  # the other thread ran while the engine worked
+    assert ticks > 20  # the other thread ran while the engine worked (about 1 if it held the GIL)
 
 
 def test_ctrl_c_stops_a_batch():

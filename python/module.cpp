@@ -913,6 +913,44 @@ Puzzle puzzle_from_state(const std::string& cells, int box_rows, int box_cols, i
 
 // ---------------------------------------------------------------------------
 
+LogicConfig logic_config(const std::optional<std::string>& box, const std::string& techniques,
+                         std::optional<double> timeout, int threads) {
+  return LogicConfig{parse_options(box), profile_of(techniques), budget_of(timeout), threads};
+}
+
+// Defines `name`, for one puzzle on the calling thread (its nested-chain searches
+// may use `threads`), and `batch_name`, for a list on `threads` threads of one
+// search each, over item(input, config, worker).
+template <class Result>
+void def_logic(py::module_& m, const char* name, const char* batch_name,
+               Answer<Result> (*item)(const Input&, const LogicConfig&, Worker&), const char* doc) {
+  m.def(
+      name,
+      [item](const py::object& puzzle, const std::optional<std::string>& box,
+             const std::string& techniques, std::optional<double> timeout, int threads) {
+        const Input in = input_of(puzzle);
+        const LogicConfig config = logic_config(box, techniques, timeout, chain_threads(threads));
+        return value_or_throw(run_here<Result>(
+            [&](std::size_t, Worker& w, const std::atomic<bool>*) { return item(in, config, w); }));
+      },
+      py::arg("puzzle"), py::kw_only(), py::arg("box") = py::none(), py::arg("techniques") = "se",
+      py::arg("timeout") = py::none(), py::arg("threads") = 0, doc);
+  m.def(
+      batch_name,
+      [item](const py::iterable& puzzles, int threads, const std::optional<std::string>& box,
+             const std::string& techniques, std::optional<double> timeout) {
+        const std::vector<Input> in = inputs_of(puzzles);
+        const LogicConfig config = logic_config(box, techniques, timeout, 1);
+        return to_python(
+            run_threads<Result>(in.size(), batch_threads(threads),
+                                [&](std::size_t i, Worker& w, const std::atomic<bool>*) {
+                                  return item(in[i], config, w);
+                                }));
+      },
+      py::arg("puzzles"), py::kw_only(), py::arg("threads"), py::arg("box"), py::arg("techniques"),
+      py::arg("timeout"));
+}
+
 void define_module(py::module_& m) {
   m.doc() = "The nonet Sudoku engine (the compiled part of the nonet package).";
   m.attr("__version__") = kVersion;
@@ -1146,71 +1184,17 @@ void define_module(py::module_& m) {
       py::arg("puzzles"), py::kw_only(), py::arg("threads"), py::arg("box"));
 
   // --- rate, explain --------------------------------------------------------------
-  auto logic_config = [](const OptStr& box, const std::string& techniques, OptSeconds timeout,
-                         int threads) {
-    return LogicConfig{parse_options(box), profile_of(techniques), budget_of(timeout), threads};
-  };
-  m.def(
-      "rate",
-      [logic_config](const py::object& puzzle, const OptStr& box, const std::string& techniques,
-                     OptSeconds timeout, int threads) {
-        const Input in = input_of(puzzle);
-        const LogicConfig config = logic_config(box, techniques, timeout, chain_threads(threads));
-        return value_or_throw(
-            run_here<Rating>([&](std::size_t, Worker& w, const std::atomic<bool>*) {
-              return rate_item(in, config, w);
-            }));
-      },
-      py::arg("puzzle"), py::kw_only(), py::arg("box") = py::none(), py::arg("techniques") = "se",
-      py::arg("timeout") = py::none(), py::arg("threads") = 0,
+  def_logic<Rating>(
+      m, "rate", "_rate_batch", &rate_item,
       "Rates a puzzle on the Sudoku Explainer scale: a Rating with er, ep, ed and level. The "
       "puzzle must have exactly one solution (else InvalidPuzzleError). `threads` (0: up to four "
       "cores) may share one search for nested forcing chains; the rating is the same for any "
       "count. A rating is stopped only by `timeout` (Timeout), not by Ctrl-C: rate_many stops "
       "between puzzles.");
-  m.def(
-      "_rate_batch",
-      [logic_config](const py::iterable& puzzles, int threads, const OptStr& box,
-                     const std::string& techniques, OptSeconds timeout) {
-        const std::vector<Input> in = inputs_of(puzzles);
-        const LogicConfig config = logic_config(box, techniques, timeout, 1);
-        return to_python(
-            run_threads<Rating>(in.size(), batch_threads(threads),
-                                [&](std::size_t i, Worker& w, const std::atomic<bool>*) {
-                                  return rate_item(in[i], config, w);
-                                }));
-      },
-      py::arg("puzzles"), py::kw_only(), py::arg("threads"), py::arg("box"), py::arg("techniques"),
-      py::arg("timeout"));
-  m.def(
-      "explain",
-      [logic_config](const py::object& puzzle, const OptStr& box, const std::string& techniques,
-                     OptSeconds timeout, int threads) {
-        const Input in = input_of(puzzle);
-        const LogicConfig config = logic_config(box, techniques, timeout, chain_threads(threads));
-        return value_or_throw(
-            run_here<Explanation>([&](std::size_t, Worker& w, const std::atomic<bool>*) {
-              return explain_item(in, config, w);
-            }));
-      },
-      py::arg("puzzle"), py::kw_only(), py::arg("box") = py::none(), py::arg("techniques") = "se",
-      py::arg("timeout") = py::none(), py::arg("threads") = 0,
+  def_logic<Explanation>(
+      m, "explain", "_explain_batch", &explain_item,
       "The logical path of a puzzle: an Explanation with its steps, whether the techniques solved "
       "it, and its rating. Raises as rate().");
-  m.def(
-      "_explain_batch",
-      [logic_config](const py::iterable& puzzles, int threads, const OptStr& box,
-                     const std::string& techniques, OptSeconds timeout) {
-        const std::vector<Input> in = inputs_of(puzzles);
-        const LogicConfig config = logic_config(box, techniques, timeout, 1);
-        return to_python(
-            run_threads<Explanation>(in.size(), batch_threads(threads),
-                                     [&](std::size_t i, Worker& w, const std::atomic<bool>*) {
-                                       return explain_item(in[i], config, w);
-                                     }));
-      },
-      py::arg("puzzles"), py::kw_only(), py::arg("threads"), py::arg("box"), py::arg("techniques"),
-      py::arg("timeout"));
 
   // --- hint ---------------------------------------------------------------------
   m.def(

@@ -209,8 +209,15 @@ def main(argv: Optional[List[str]] = None) -> int:
             nonet.Reader(box=args.box)
         except ValueError as e:
             parser.error(f"--box: {e}")
-    if not os.path.isfile(args.input):
+    if not os.path.exists(args.input):
         parser.error(f"no such file: {args.input}")
+    if os.path.isdir(args.input):
+        parser.error(f"a directory, not a file: {args.input}")
+    for path, mode in ((args.input, "rb"), (args.output, "ab")):
+        try:
+            open(path, mode).close()
+        except OSError as e:
+            parser.error(f"{path}: {e.strerror}")
     return run(args)
 
 

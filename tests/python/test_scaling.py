@@ -65,18 +65,20 @@ def test_dask_rate_on_a_running_scheduler(cli, source_dir, distributed, puzzles,
 
 
 @pytest.mark.parametrize("args,message", [
-    (["missing.txt", "out.txt"], "no such file"),
-    (["{input}", "out.txt", "--partitions", "0"], "--partitions"),
-    (["{input}", "out.txt", "--workers", "0"], "--workers"),
-    (["{input}", "out.txt", "--box", "9x9x9"], "--box"),
-    (["{input}", "out.txt", "--timeout", "-1"], "--timeout"),
-    (["{input}", "out.txt", "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"], "--workers"),
+    (["{dir}/missing.txt", "{dir}/out.txt"], "no such file"),
+    (["{input}", "{dir}/out.txt", "--partitions", "0"], "--partitions"),
+    (["{input}", "{dir}/out.txt", "--workers", "0"], "--workers"),
+    (["{input}", "{dir}/out.txt", "--box", "9x9x9"], "--box"),
+    (["{input}", "{dir}/out.txt", "--timeout", "-1"], "--timeout"),
+    (["{input}", "{dir}/out.txt", "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"], "--workers"),
     (["{input}"], "OUTPUT"),
+    (["{dir}", "{dir}/out.txt"], "a directory"),
+    (["{input}", "{dir}/no/such/out.txt"], "No such file or directory"),
 ])
 def test_dask_rate_usage_errors(source_dir, distributed, tmp_path, args, message):
     source = tmp_path / "in.txt"
     source.write_text(HARD + "\n")
-    r = dask_rate(source_dir, *[a.format(input=source) for a in args], timeout=60)
+    r = dask_rate(source_dir, *[a.format(input=source, dir=tmp_path) for a in args], timeout=60)
     assert r.returncode == 2 and message in r.stderr, r.stderr
 
 

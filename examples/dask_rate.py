@@ -116,7 +116,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.scheduler:
         cluster = None
-        client = Client(args.scheduler)
+        try:
+            client = Client(args.scheduler, timeout="20s")
+        except (OSError, TimeoutError) as e:
+            print(f"dask_rate: cannot reach the scheduler at {args.scheduler}: {e}",
+                  file=sys.stderr)
+            return 1
     else:
         workers = args.workers or os.cpu_count() or 1
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,

@@ -172,6 +172,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"\ndask_rate: interrupted after {progress.done} answers; every answer before "
               f"them was written to {args.output}", file=sys.stderr)
         status = 130
+    except Exception as e:  # a worker without nonet, a lost scheduler, a full disk...
+        print(f"\ndask_rate: stopped after {progress.done} answers (all written to "
+              f"{args.output}): {type(e).__name__}: {e}", file=sys.stderr)
+        status = 1
     finally:
         client.close()
         if cluster is not None:

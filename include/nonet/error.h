@@ -15,6 +15,7 @@
 #include <utility>
 #include <variant>
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
 // A problem in input from outside, with its place when known (1-based; 0 when
@@ -65,3 +66,4 @@ class [[nodiscard]] Result<void> {
 };
 
 }  // namespace nonet
+#pragma GCC visibility pop

@@ -26,6 +26,7 @@
 #include "nonet/error.h"
 #include "nonet/grid.h"
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
 // One puzzle read from the input: the grid or the problem with it, and the
@@ -99,3 +100,4 @@ std::string to_line(const Grid& grid, char blank = '.');
 std::string to_grid_text(const Grid& grid);
 
 }  // namespace nonet
+#pragma GCC visibility pop

@@ -28,6 +28,7 @@
 #include "nonet/grid.h"
 #include "nonet/solver.h"
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
 // A small, fast, reproducible random number generator (xoshiro256**, seeded
@@ -158,3 +159,4 @@ class Generator {
 };
 
 }  // namespace nonet
+#pragma GCC visibility pop

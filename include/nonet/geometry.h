@@ -16,6 +16,7 @@
 
 #include "nonet/error.h"
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
 // Candidate digits of a cell: bit d-1 stands for digit d. The one place that fixes
@@ -109,3 +110,4 @@ class Geometry {
 };
 
 }  // namespace nonet
+#pragma GCC visibility pop

@@ -27,6 +27,7 @@
 #include "nonet/solver.h"  // Deadline
 #include "nonet/technique_table.h"
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
 // Every technique a step can carry, one per row of the technique table
@@ -293,3 +294,4 @@ struct Hint {
 Hint find_hint(const Grid& position, const HintOptions& options = {});
 
 }  // namespace nonet
+#pragma GCC visibility pop

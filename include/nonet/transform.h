@@ -33,6 +33,7 @@
 #include "nonet/generate.h"
 #include "nonet/grid.h"
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
 enum class TransformKind {
@@ -126,3 +127,4 @@ class Canonicalizer {
 };
 
 }  // namespace nonet
+#pragma GCC visibility pop

@@ -362,10 +362,9 @@ class Session : public std::enable_shared_from_this<Session> {
       if (!in_header) {
         return finish_early(error_answer(413, "too_large", "request body chunks are too large"));
       }
-      // Without a line end yet, it is the request line that is too long.
-      const auto data = buffer_.cdata();
-      const std::string_view seen(static_cast<const char*>(data.data()), data.size());
-      if (seen.find('\n') == std::string_view::npos) {
+      // The parser sets the target once it has read the request line: without
+      // one, it is the request line that is too long.
+      if (parser_->get().target().empty()) {
         return finish_early(error_answer(
             414, "too_large",
             "the request line is longer than " + std::to_string(kMaxTargetBytes) + " bytes"));

@@ -243,6 +243,14 @@ TEST(CliSignals, LongCountsAndGenerationStopWithWholeLines) {
   std::remove(empty25.c_str());
 }
 
+// A difficulty band rates every candidate; on 16x16 a rating can take a minute.
+TEST(CliSignals, GenerationWithADifficultyStopsWhileRating) {
+  Nonet generate({"generate", "-n", "50", "--box", "4x4", "--difficulty", "hard", "--seed", "3"},
+                 {});
+  expect_stops(generate, SIGINT, 3.0);
+  EXPECT_NE(generate.err().find("interrupted after"), std::string::npos) << generate.err();
+}
+
 // --- Numbers, byte order marks and commands -----------------------------------------------
 
 TEST(CliArguments, NumbersAreReadStrictly) {

@@ -157,7 +157,8 @@ bool run_indexed(std::uint64_t count, int threads, std::atomic<bool>& cancel,
       }
       std::lock_guard lock(mutex);
       waiting.emplace(i, std::move(out));
-      for (auto it = waiting.begin(); it != waiting.end() && it->first == written && !output.failed();
+      for (auto it = waiting.begin();
+           it != waiting.end() && it->first == written && !output.failed();
            it = waiting.erase(it)) {
         if (!output.write(it->second)) {
           cancel.store(true);
@@ -398,7 +399,8 @@ int run_generate(const GenerateCommand& cmd) {
           // The rating shares the puzzle's budget: the hardest chains can take
           // minutes, and a rating cut short is not a rating.
           opt.accept = [&](const Grid& puzzle, const Grid&) {
-            rating = rate(puzzle, band.profile, opt.deadline);
+            rating = rate(puzzle,
+                          {.profile = band.profile, .deadline = opt.deadline, .cancel = &cancel});
             return !rating->stopped && band.accepts(*rating);
           };
         }
@@ -414,7 +416,9 @@ int run_generate(const GenerateCommand& cmd) {
           return false;
         }
         const Generated& g = *r.puzzle;
-        if (cmd.rate_all && !rating) rating = rate(g.puzzle, band.profile, opt.deadline);
+        if (cmd.rate_all && !rating)
+          rating = rate(g.puzzle,
+                        {.profile = band.profile, .deadline = opt.deadline, .cancel = &cancel});
         nlohmann::json j = app::generated_json(g, cmd.seed, i + 1);
         j["symmetry"] = to_string(*symmetry);
         std::string note;
@@ -441,7 +445,7 @@ struct TransformCommand {
 
 app::PuzzleJob transform_job(const TransformCommand& cmd, const std::vector<TransformOp>& ops) {
   return [&cmd, &ops](const app::InputItem& item, std::string& out,
-                                              std::string& err) -> app::JobResult {
+                      std::string& err) -> app::JobResult {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) {
       report_parse_error(item, format, out, err);
@@ -489,7 +493,7 @@ app::PuzzleJob transform_job(const TransformCommand& cmd, const std::vector<Tran
 app::PuzzleJob canon_job(const BatchOptions& batch) {
   auto cache = std::make_shared<std::pair<const Geometry*, std::unique_ptr<Canonicalizer>>>();
   return [&batch, cache](const app::InputItem& item, std::string& out,
-                                              std::string& err) -> app::JobResult {
+                         std::string& err) -> app::JobResult {
     if (!item.puzzle.ok()) {
       report_parse_error(item, batch.format, out, err);
       return false;

@@ -656,7 +656,7 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
     options.accept = [&](const Grid& puzzle, const Grid& solution) {
       // The request's budget bounds every rating too: chain searches on large
       // boards can otherwise run far past it.
-      const Rating r = rate(puzzle, Profile::se, context.deadline);
+      const Rating r = rate(puzzle, logic_options(context, Profile::se));
       if (!closest ||
           level_distance(r.level, *level) < level_distance(closest_rating.level, *level)) {
         closest = Generated{puzzle, solution, puzzle.filled_count()};
@@ -694,7 +694,7 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
   body["attempts"] = result.attempts;
   if (rated) {
     body["rating"] = app::rating_json(
-        used_closest ? closest_rating : rate(made->puzzle, Profile::se, context.deadline));
+        used_closest ? closest_rating : rate(made->puzzle, logic_options(context, Profile::se)));
   }
   body["elapsed_ms"] = elapsed_ms(begin);
   return {200, std::move(body)};

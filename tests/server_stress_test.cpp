@@ -109,12 +109,17 @@ std::string post_text(const std::string& path, const std::string& body,
 }
 
 // Whether the server closes `fd` within `seconds` (reading and dropping what it sends).
-bool closed_within(int fd, double seconds) {
+// True when the server closes `fd` within `seconds`; what it sent before is
+// added to `received` when given.
+bool closed_within(int fd, double seconds, std::string* received = nullptr) {
   const auto start = Clock::now();
   char buffer[4096];
   while (seconds_since(start) < seconds) {
     pollfd p{fd, POLLIN, 0};
-    if (poll(&p, 1, 50) > 0 && recv(fd, buffer, sizeof buffer, MSG_DONTWAIT) <= 0) return true;
+    if (poll(&p, 1, 50) <= 0) continue;
+    const ssize_t n = recv(fd, buffer, sizeof buffer, MSG_DONTWAIT);
+    if (n <= 0) return true;
+    if (received) received->append(buffer, static_cast<std::size_t>(n));
   }
   return false;
 }
@@ -319,12 +324,16 @@ TEST(ServerConnections, ARequestHasOneDeadlineHoweverSlowlyItComes) {
   ASSERT_TRUE(send_all(fd, "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "));
   // A byte every 0.2 s: each read is quick, the request never ends.
   bool closed = false;
+  std::string received;
   while (!closed && seconds_since(start) < 8) {
     send_all(fd, "a");
-    closed = closed_within(fd, 0.2);
+    closed = closed_within(fd, 0.2, &received);
   }
   EXPECT_TRUE(closed) << "the server waited on the trickle for 8 s";
   EXPECT_LT(seconds_since(start), 4.0);
+  // Told why, before the connection ends.
+  EXPECT_EQ(received.rfind("HTTP/1.1 408 ", 0), 0u) << received;
+  EXPECT_NE(received.find("\"code\":\"timeout\""), std::string::npos) << received;
   close(fd);
   EXPECT_EQ(server.stop(), 0);
 }

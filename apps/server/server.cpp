@@ -221,7 +221,8 @@ class Session : public std::enable_shared_from_this<Session> {
       : stream_(std::move(socket)),
         buffer_(kMaxHeaderBytes + 64 * 1024),
         server_(server),
-        queue_timer_(stream_.get_executor()) {
+        queue_timer_(stream_.get_executor()),
+        request_timer_(stream_.get_executor()) {
     beast::error_code ec;
     const tcp::endpoint peer = stream_.socket().remote_endpoint(ec);
     peer_ = ec ? "-" : peer.address().to_string();
@@ -254,6 +255,7 @@ class Session : public std::enable_shared_from_this<Session> {
   void close() {
     beast::error_code ec;
     queue_timer_.cancel();
+    request_timer_.cancel();
     stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
     stream_.close();
   }
@@ -288,8 +290,18 @@ class Session : public std::enable_shared_from_this<Session> {
     version_ = 11;
     label_ = "other";
     // One deadline for the whole request, headers and body: a client sending a
-    // byte a second is cut off when it passes, however often it sends.
-    stream_.expires_after(server_.options.io_timeout);
+    // byte a second is cut off when it passes, however often it sends. A timer
+    // of its own rather than the stream's expiry, which would close the socket
+    // before the 408 could be sent.
+    stream_.expires_never();
+    timed_out_ = false;
+    request_timer_.expires_after(server_.options.io_timeout);
+    request_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec || self->state_ != State::reading) return;
+      self->timed_out_ = true;
+      beast::error_code ignored;
+      self->stream_.socket().cancel(ignored);
+    });
     parser_.emplace();
     parser_->header_limit(static_cast<std::uint32_t>(kMaxHeaderBytes));
     parser_->body_limit(server_.options.max_body);
@@ -333,6 +345,7 @@ class Session : public std::enable_shared_from_this<Session> {
     http::async_read(stream_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, std::size_t) {
                        if (ec) return self->read_failed(ec, false);
+                       self->request_timer_.cancel();
                        self->handle();
                      });
   }
@@ -340,6 +353,8 @@ class Session : public std::enable_shared_from_this<Session> {
   // A request that could not be read: answered when there is something to say,
   // and the connection ends (what follows on it cannot be trusted).
   void read_failed(beast::error_code ec, bool in_header) {
+    request_timer_.cancel();
+    if (timed_out_) ec = beast::error::timeout;
     if (ec == http::error::end_of_stream || ec == http::error::partial_message ||
         ec == net::error::eof ||
         ec == net::error::connection_reset || ec == net::error::operation_aborted ||
@@ -673,6 +688,8 @@ class Session : public std::enable_shared_from_this<Session> {
   http::response<http::span_body<const char>> res_;
   std::string body_;
   net::steady_timer queue_timer_;
+  net::steady_timer request_timer_;  // the whole request's deadline while it is read
+  bool timed_out_ = false;
   std::shared_ptr<WorkerPool::Task> task_;
   State state_ = State::idle;
   bool abandoned_ = false;

@@ -69,12 +69,13 @@ long rss_kb() { return proc_status_kb("VmRSS:"); }
 // Samples the server's resident memory every 10 ms while alive; keeps the peak.
 class RssSampler {
  public:
-  RssSampler() : thread_([this] {
-      while (!stop_) {
-        peak_ = std::max(peak_.load(), rss_kb());
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-      }
-    }) {}
+  RssSampler()
+      : thread_([this] {
+          while (!stop_) {
+            peak_ = std::max(peak_.load(), rss_kb());
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+          }
+        }) {}
   ~RssSampler() { finish(); }
   long finish() {
     if (!stop_.exchange(true)) thread_.join();
@@ -230,8 +231,8 @@ std::string puzzle_body(const std::string& puzzle, const std::string& extra = ""
 }
 
 bool server_alive() {
-  const Reply r = exchange("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
-                           10000);
+  const Reply r =
+      exchange("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", 10000);
   return r.status == 200;
 }
 
@@ -249,13 +250,17 @@ int burst(int clients) {
   const char* const malformed[] = {"{\"puzzle\": [1, 2,", "{\"puzzle\": 42}", "{\"puzle\": \"1\"}",
                                    "[1, 2, 3]"};
   for (int i = 0; i < 400; ++i)
-    jobs.push_back({"solve", true, post_request("/api/solve", puzzle_body(g_hard[rng() % g_hard.size()]), false)});
+    jobs.push_back({"solve", true,
+                    post_request("/api/solve", puzzle_body(g_hard[rng() % g_hard.size()]), false)});
   for (int i = 0; i < 100; ++i)
     jobs.push_back({"malformed", true, post_request("/api/solve", malformed[i % 4], false)});
   for (int i = 0; i < 100; ++i)
-    jobs.push_back({"validate", true, post_request("/api/validate", puzzle_body(g_hard[rng() % g_hard.size()]), false)});
+    jobs.push_back(
+        {"validate", true,
+         post_request("/api/validate", puzzle_body(g_hard[rng() % g_hard.size()]), false)});
   for (int i = 0; i < 100; ++i)
-    jobs.push_back({"hint", false, post_request("/api/hint", puzzle_body(g_hard[rng() % g_hard.size()]), false)});
+    jobs.push_back({"hint", false,
+                    post_request("/api/hint", puzzle_body(g_hard[rng() % g_hard.size()]), false)});
   std::shuffle(jobs.begin(), jobs.end(), rng);
 
   struct Result {
@@ -308,13 +313,14 @@ int burst(int clients) {
       }
     }
     std::string s;
-    for (const auto& [status, n] : statuses) s += std::to_string(status) + ":" + std::to_string(n) + " ";
+    for (const auto& [status, n] : statuses)
+      s += std::to_string(status) + ":" + std::to_string(n) + " ";
     std::printf("  %-10s %6zu %8.1f %8.1f %8.1f  %s\n", kind, ms.size(), percentile(ms, 0.5),
                 percentile(ms, 0.99), maximum(ms), s.c_str());
   }
   std::printf("  hints: %zu answered 200, %zu refused 503 with Retry-After\n", hint_ok, hint_busy);
-  verdict(cheap_wrong == 0, "every cheap request got its right status (" +
-                                std::to_string(cheap_wrong) + " wrong)");
+  verdict(cheap_wrong == 0,
+          "every cheap request got its right status (" + std::to_string(cheap_wrong) + " wrong)");
   char p99[64];
   std::snprintf(p99, sizeof p99, "%.1f", percentile(cheap_ms, 0.99));
   verdict(percentile(cheap_ms, 0.99) < 250, std::string("cheap p99 under 250 ms (") + p99 + " ms)");
@@ -363,13 +369,15 @@ int heavy(int clients, double seconds, double budget_s) {
   stop = true;
   for (auto& t : pool) t.join();
   std::string s;
-  for (const auto& [status, n] : heavy_status) s += std::to_string(status) + ":" + std::to_string(n) + " ";
+  for (const auto& [status, n] : heavy_status)
+    s += std::to_string(status) + ":" + std::to_string(n) + " ";
   std::printf("heavy: %d clients looping rate/explain on the Golden Nugget for %.0f s\n", clients,
               seconds);
   std::printf("  heavy requests: %zu, statuses %s, longest %.0f ms\n", heavy_ms.size(), s.c_str(),
               maximum(heavy_ms));
   std::printf("  solve probes: %d, p50 %.1f ms, p99 %.1f ms, max %.1f ms, not 200: %d\n", probes,
-              percentile(probe_ms, 0.5), percentile(probe_ms, 0.99), maximum(probe_ms), probe_wrong);
+              percentile(probe_ms, 0.5), percentile(probe_ms, 0.99), maximum(probe_ms),
+              probe_wrong);
   std::printf("  health probes: p50 %.1f ms, max %.1f ms\n", percentile(health_ms, 0.5),
               maximum(health_ms));
   verdict(probe_wrong == 0, "every cheap probe answered 200");
@@ -441,9 +449,10 @@ int slow(int loris, int idle, double seconds) {
   const long peak = rss.finish();
   std::printf("slow: %d slow-loris (1 byte/s) and %d idle connections for %.0f s\n", loris, idle,
               seconds);
-  std::printf("  attacker connections open at the probes: at least %ld; reconnects after the "
-              "server cut one off: %ld; server peak RSS %ld KiB\n",
-              least_open, reconnects.load(), peak);
+  std::printf(
+      "  attacker connections open at the probes: at least %ld; reconnects after the "
+      "server cut one off: %ld; server peak RSS %ld KiB\n",
+      least_open, reconnects.load(), peak);
   std::printf("  probes: %zu, p50 %.1f ms, p99 %.1f ms, max %.1f ms, not 200: %d\n",
               probe_ms.size(), percentile(probe_ms, 0.5), percentile(probe_ms, 0.99),
               maximum(probe_ms), wrong);
@@ -488,7 +497,8 @@ int flood() {
     std::vector<std::pair<Reply, std::size_t>> out(static_cast<std::size_t>(parallel));
     std::vector<std::thread> pool;
     const auto t0 = Clock::now();
-    for (int i = 0; i < parallel; ++i) pool.emplace_back([&, i] { out[static_cast<std::size_t>(i)] = one(); });
+    for (int i = 0; i < parallel; ++i)
+      pool.emplace_back([&, i] { out[static_cast<std::size_t>(i)] = one(); });
     for (auto& t : pool) t.join();
     const long peak = rss.finish();
     std::map<int, int> statuses;
@@ -499,11 +509,13 @@ int flood() {
       received += r.bytes;
     }
     std::string s;
-    for (const auto& [status, n] : statuses) s += std::to_string(status) + ":" + std::to_string(n) + " ";
-    std::printf("  %-13s x%d: statuses %s; sent %.1f MB before the server stopped reading, "
-                "answers %.1f KB; %.0f ms; server peak RSS %ld KiB\n",
-                name, parallel, s.c_str(), static_cast<double>(sent) / 1e6,
-                static_cast<double>(received) / 1e3, ms_since(t0), peak);
+    for (const auto& [status, n] : statuses)
+      s += std::to_string(status) + ":" + std::to_string(n) + " ";
+    std::printf(
+        "  %-13s x%d: statuses %s; sent %.1f MB before the server stopped reading, "
+        "answers %.1f KB; %.0f ms; server peak RSS %ld KiB\n",
+        name, parallel, s.c_str(), static_cast<double>(sent) / 1e6,
+        static_cast<double>(received) / 1e3, ms_since(t0), peak);
     verdict(peak < 100 * 1024, std::string(name) + ": server RSS under 100 MB");
     if (refused) {
       bool all_4xx = true;
@@ -523,24 +535,29 @@ int flood() {
   run("headers", 1, true, [&] {
     std::string block;
     for (int i = 0; i < 10000; ++i) block += "X-H" + std::to_string(i % 100) + ": v\r\n";
-    return flood_one("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n",
-                     [&](std::size_t) { return block; }, 12u << 20, "\r\n");
+    return flood_one(
+        "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n",
+        [&](std::size_t) { return block; }, 12u << 20, "\r\n");
   });
   run("request-line", 1, true, [&] {
     const std::string block(1 << 20, 'a');
-    return flood_one("GET /", [&](std::size_t) { return block; }, kHundredMB,
-                     " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    return flood_one(
+        "GET /", [&](std::size_t) { return block; }, kHundredMB,
+        " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
   });
   auto ranged = run("range", 8, false, [&] {
     std::string ranges = "bytes=";
     for (int i = 0; i < 2500; ++i) ranges += (i ? "," : "") + std::string("0-2999");
-    const std::string request = "GET /js/app.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nRange: " +
-                                ranges + "\r\n\r\n";
-    return flood_one(request, [](std::size_t) { return std::string(); }, 0, "");
+    const std::string request =
+        "GET /js/app.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nRange: " + ranges +
+        "\r\n\r\n";
+    return flood_one(
+        request, [](std::size_t) { return std::string(); }, 0, "");
   });
   std::size_t largest = 0;
   for (const auto& [r, s] : ranged) largest = std::max(largest, r.bytes);
-  const Reply plain = exchange("GET /js/app.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  const Reply plain =
+      exchange("GET /js/app.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
   std::printf("  range: largest answer %zu bytes; the file itself answers %zu bytes\n", largest,
               plain.bytes);
   verdict(largest <= plain.bytes + 1024, "range: no answer larger than the file");
@@ -571,9 +588,10 @@ int keepalive(int clients, double seconds) {
   }
   close(fd);
   std::vector<double> later(ms.begin() + 1, ms.end());
-  std::printf("keepalive: 200 requests on one connection: first %.2f ms, later p50 %.2f ms, "
-              "p99 %.2f ms, max %.2f ms; not 200: %d\n",
-              ms[0], percentile(later, 0.5), percentile(later, 0.99), maximum(later), wrong);
+  std::printf(
+      "keepalive: 200 requests on one connection: first %.2f ms, later p50 %.2f ms, "
+      "p99 %.2f ms, max %.2f ms; not 200: %d\n",
+      ms[0], percentile(later, 0.5), percentile(later, 0.99), maximum(later), wrong);
   verdict(wrong == 0, "every request on the connection answered 200");
   verdict(percentile(later, 0.5) < 2, "keep-alive requests take under 2 ms each (p50)");
 
@@ -588,7 +606,8 @@ int keepalive(int clients, double seconds) {
         int conn = -1;
         std::string left;
         for (int n = 0; !stop; ++n) {
-          const std::string body = puzzle_body(g_hard[static_cast<std::size_t>(n + c) % g_hard.size()]);
+          const std::string body =
+              puzzle_body(g_hard[static_cast<std::size_t>(n + c) % g_hard.size()]);
           const std::string req = post_request(n % 2 ? "/api/validate" : "/api/solve", body, reuse);
           const auto t0 = Clock::now();
           if (conn < 0) conn = connect_fd();
@@ -635,12 +654,25 @@ int soak(int clients, double seconds) {
         std::string req;
         int want = 200;
         switch (rng() % 8) {
-          case 0: req = post_request("/api/hint", puzzle_body(kEasy), true); break;
-          case 1: req = post_request("/api/validate", puzzle_body(p), true); break;
-          case 2: req = post_request("/api/solve", "{\"puzzle\": [1,", true); want = 400; break;
-          case 3: req = post_request("/api/rate", puzzle_body(kEasy), true); break;
-          case 4: req = "GET /js/app.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"; break;
-          default: req = post_request("/api/solve", puzzle_body(p), true); break;
+          case 0:
+            req = post_request("/api/hint", puzzle_body(kEasy), true);
+            break;
+          case 1:
+            req = post_request("/api/validate", puzzle_body(p), true);
+            break;
+          case 2:
+            req = post_request("/api/solve", "{\"puzzle\": [1,", true);
+            want = 400;
+            break;
+          case 3:
+            req = post_request("/api/rate", puzzle_body(kEasy), true);
+            break;
+          case 4:
+            req = "GET /js/app.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+            break;
+          default:
+            req = post_request("/api/solve", puzzle_body(p), true);
+            break;
         }
         if (conn < 0) conn = connect_fd();
         Reply r;
@@ -686,10 +718,11 @@ int soak(int clients, double seconds) {
   const long ref = samples[ref_at], last = samples.back();
   const long peak = *std::max_element(samples.begin() + static_cast<long>(ref_at), samples.end());
   const double growth = 100.0 * static_cast<double>(peak - ref) / static_cast<double>(ref);
-  std::printf("  requests %ld (%.0f/s), wrong status %ld; RSS at %zu0 s %ld KiB, last %ld KiB, "
-              "peak after %zu0 s %ld KiB (%+.1f %%)\n",
-              done.load(), static_cast<double>(done) / seconds, bad.load(), ref_at + 1, ref, last,
-              ref_at + 1, peak, growth);
+  std::printf(
+      "  requests %ld (%.0f/s), wrong status %ld; RSS at %zu0 s %ld KiB, last %ld KiB, "
+      "peak after %zu0 s %ld KiB (%+.1f %%)\n",
+      done.load(), static_cast<double>(done) / seconds, bad.load(), ref_at + 1, ref, last,
+      ref_at + 1, peak, growth);
   verdict(bad == 0, "every answer had its right status");
   verdict(growth <= 10, "memory flat within 10 %");
   verdict(server_alive(), "the server lives on");
@@ -705,13 +738,20 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const char* v = i + 1 < argc ? argv[i + 1] : "";
-    if (a == "--port") g_port = std::atoi(v), ++i;
-    else if (a == "--pid") g_pid = std::atoi(v), ++i;
-    else if (a == "--seconds") seconds = std::atof(v), ++i;
-    else if (a == "--clients") clients = std::atoi(v), ++i;
-    else if (a == "--budget") budget = std::atof(v), ++i;
-    else if (a == "--puzzles") puzzles = v, ++i;
-    else if (a.rfind("--", 0) != 0 && scenario.empty()) scenario = a;
+    if (a == "--port")
+      g_port = std::atoi(v), ++i;
+    else if (a == "--pid")
+      g_pid = std::atoi(v), ++i;
+    else if (a == "--seconds")
+      seconds = std::atof(v), ++i;
+    else if (a == "--clients")
+      clients = std::atoi(v), ++i;
+    else if (a == "--budget")
+      budget = std::atof(v), ++i;
+    else if (a == "--puzzles")
+      puzzles = v, ++i;
+    else if (a.rfind("--", 0) != 0 && scenario.empty())
+      scenario = a;
     else {
       std::fprintf(stderr,
                    "usage: nonet-stress --port P [--pid PID] [--seconds S] [--clients C] "
@@ -726,12 +766,18 @@ int main(int argc, char** argv) {
     setrlimit(RLIMIT_NOFILE, &files);
   }
   load_puzzles(puzzles);
-  if (scenario == "burst") burst(clients ? clients : 32);
-  else if (scenario == "heavy") heavy(clients ? clients : 2, seconds ? seconds : 20, budget);
-  else if (scenario == "slow") slow(200, 500, seconds ? seconds : 15);
-  else if (scenario == "flood") flood();
-  else if (scenario == "keepalive") keepalive(clients ? clients : 8, seconds ? seconds : 5);
-  else if (scenario == "soak") soak(clients ? clients : 8, seconds ? seconds : 600);
+  if (scenario == "burst")
+    burst(clients ? clients : 32);
+  else if (scenario == "heavy")
+    heavy(clients ? clients : 2, seconds ? seconds : 20, budget);
+  else if (scenario == "slow")
+    slow(200, 500, seconds ? seconds : 15);
+  else if (scenario == "flood")
+    flood();
+  else if (scenario == "keepalive")
+    keepalive(clients ? clients : 8, seconds ? seconds : 5);
+  else if (scenario == "soak")
+    soak(clients ? clients : 8, seconds ? seconds : 600);
   else {
     std::fprintf(stderr, "nonet-stress: unknown scenario '%s'\n", scenario.c_str());
     return 2;

@@ -73,7 +73,8 @@ class Nonet {
     bool out_pipe = false;
     bool ignore_sigpipe = false;
   };
-  Nonet(std::vector<std::string> args, Options o) : out_(o.out.empty() ? temp_path("out") : o.out), err_(temp_path("err")) {
+  Nonet(std::vector<std::string> args, Options o)
+      : out_(o.out.empty() ? temp_path("out") : o.out), err_(temp_path("err")) {
     owns_out_ = o.out.empty();
     int fds[2] = {-1, -1};
     if (o.out_pipe && pipe(fds) != 0) return;
@@ -169,8 +170,11 @@ void expect_stops(Nonet& nonet, int sig, double after, double within = 1.0) {
 TEST(CliOutput, AFullDiskIsAnError) {
   const std::string input = write_temp("big.txt", repeated(kEasy, 3000));
   for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"solve", input}, {"solve", "-j", "2", input},
-        {"generate", "-n", "50", "--box", "2x2", "--seed", "1"}, {"solvers"}, {"--help"}}) {
+       {std::vector<std::string>{"solve", input},
+        {"solve", "-j", "2", input},
+        {"generate", "-n", "50", "--box", "2x2", "--seed", "1"},
+        {"solvers"},
+        {"--help"}}) {
     Nonet nonet(args, {.out = "/dev/full"});
     EXPECT_EQ(nonet.wait(), 1) << args[0];
     EXPECT_NE(nonet.err().find("No space left on device"), std::string::npos)
@@ -216,7 +220,8 @@ TEST(CliSignals, AnEndlessLineStopsOnEitherSignal) {
 }
 
 TEST(CliSignals, RateKeepsTheAnswersFinishedBeforeTheSignal) {
-  const std::string input = write_temp("two.txt", kEasy + "\n" + kGoldenNugget + "\n" + kEasy + "\n");
+  const std::string input =
+      write_temp("two.txt", kEasy + "\n" + kGoldenNugget + "\n" + kEasy + "\n");
   Nonet nonet({"rate", input}, {});
   expect_stops(nonet, SIGINT, 1.0);
   const std::vector<std::string> lines = lines_of(nonet.out());
@@ -236,9 +241,9 @@ TEST(CliSignals, LongCountsAndGenerationStopWithWholeLines) {
   const std::string out = generate.out();
   EXPECT_TRUE(out.empty() || out.back() == '\n') << "a line cut in half";
   for (const std::string& line : lines_of(out)) EXPECT_EQ(line.size(), 256u) << line;
-  EXPECT_NE(generate.err().find("interrupted after " + std::to_string(lines_of(out).size()) +
-                                " puzzles"),
-            std::string::npos)
+  EXPECT_NE(
+      generate.err().find("interrupted after " + std::to_string(lines_of(out).size()) + " puzzles"),
+      std::string::npos)
       << generate.err();
   std::remove(empty25.c_str());
 }
@@ -293,7 +298,8 @@ TEST(CliArguments, AByteOrderMarkStartsTheInputQuietly) {
 TEST(CliArguments, AnUnknownCommandIsNamed) {
   nonet::testing::RunResult r = cli({"slove", "x.txt"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("'slove' is not a command; did you mean 'solve'?"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("'slove' is not a command; did you mean 'solve'?"), std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("solve, count, validate"), std::string::npos) << r.err;
   r = cli({"frobnicate"});
   EXPECT_EQ(r.exit_code, 2);

@@ -65,7 +65,8 @@ TEST(WorkerPool, RefusesWhenItsQueueIsFullAndWithdrawsWaitingTasks) {
   };
   const auto running = task(), waiting1 = task(), waiting2 = task(), refused = task();
   ASSERT_TRUE(pool.submit(running));
-  for (int i = 0; i < 200 && pool.busy() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  for (int i = 0; i < 200 && pool.busy() == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   ASSERT_EQ(pool.busy(), 1);
   EXPECT_TRUE(pool.submit(waiting1));
   EXPECT_TRUE(pool.submit(waiting2));

@@ -315,8 +315,8 @@ TEST_F(ServerTest, MalformedRequestsAreRefusedWithPlaces) {
                "limit");
   expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", "many"}}), 400,
                "wrong_type");
-  expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", 1e300}}), 400,
-               "bad_value", "1e+300");
+  expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", 1e300}}), 400, "bad_value",
+               "1e+300");
   expect_error(request(port(), "POST", "/api/solve", "{\"puzzle\": \"\xff\xfe\"}"), 400,
                "malformed_json");
   // Valid JSON grammar, but a number no double can hold.

@@ -92,8 +92,7 @@ std::string budget_text(const LogicCommand& cmd, const Geometry& g) {
   if (cmd.batch.timeout < 0 && g.side() > kLargeBoardSide) {
     return "the default time budget for boards above " + std::to_string(kLargeBoardSide) + "x" +
            std::to_string(kLargeBoardSide) + " (" +
-           std::to_string(static_cast<int>(kLargeBoardLogicSeconds)) +
-           " s; --timeout 0 lifts it)";
+           std::to_string(static_cast<int>(kLargeBoardLogicSeconds)) + " s; --timeout 0 lifts it)";
   }
   return "the time budget";
 }
@@ -124,7 +123,7 @@ LogicOptions logic_options(const LogicCommand& cmd, int side) {
 app::PuzzleJob rate_job(const LogicCommand& cmd) {
   auto check = std::make_shared<UniqueCheck>();
   return [&cmd, check](const app::InputItem& item, std::string& out,
-                                              std::string& err) -> app::JobResult {
+                       std::string& err) -> app::JobResult {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) {
       report_parse_error(item, format, out, err);
@@ -154,7 +153,7 @@ app::PuzzleJob rate_job(const LogicCommand& cmd) {
 app::PuzzleJob explain_job(const LogicCommand& cmd) {
   auto check = std::make_shared<UniqueCheck>();
   return [&cmd, check](const app::InputItem& item, std::string& out,
-                                              std::string& err) -> app::JobResult {
+                       std::string& err) -> app::JobResult {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) {
       report_parse_error(item, format, out, err);
@@ -198,7 +197,7 @@ app::PuzzleJob explain_job(const LogicCommand& cmd) {
 app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vector<Mask>> marks,
                         std::shared_ptr<const Grid> givens) {
   return [&cmd, marks, givens](const app::InputItem& item, std::string& out,
-                                              std::string& err) -> app::JobResult {
+                               std::string& err) -> app::JobResult {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) {
       report_parse_error(item, format, out, err);

@@ -1,9 +1,10 @@
 // nonet serve: the JSON API and the web page.
 
+#include <pthread.h>
+
+#include <atomic>
 #include <csignal>
 #include <cstdio>
-#include <pthread.h>
-#include <atomic>
 #include <thread>
 
 #include "cli/commands.h"
@@ -106,47 +107,56 @@ void add_serve_command(CLI::App& app, Action& action) {
                    "A Host name to answer for besides the address (a name in DNS, or behind a "
                    "proxy); may be repeated; * allows any")
       ->type_name("NAME");
-  serve_cmd->add_option("--budget", cmd.budget_seconds,
-                        "Seconds a request may take, from its arrival to its answer")
+  serve_cmd
+      ->add_option("--budget", cmd.budget_seconds,
+                   "Seconds a request may take, from its arrival to its answer")
       ->capture_default_str()
       ->check(finite_range(0.01, 3600.0));
   serve_cmd->add_option("--max-body", cmd.max_body_kib, "Largest request body, in KiB")
       ->capture_default_str()
       ->check(CLI::Range(1, 65536));
-  serve_cmd->add_option("--workers", cmd.options.heavy_slots,
-                        "Searches run at once (0 = one per core); more wait, then get 503")
+  serve_cmd
+      ->add_option("--workers", cmd.options.heavy_slots,
+                   "Searches run at once (0 = one per core); more wait, then get 503")
       ->capture_default_str()
       ->check(CLI::Range(0, 256));
-  serve_cmd->add_option("--queue", cmd.queue,
-                        "Searches that may wait for a worker (0 = two per worker); more are "
-                        "refused at once with 503")
+  serve_cmd
+      ->add_option("--queue", cmd.queue,
+                   "Searches that may wait for a worker (0 = two per worker); more are "
+                   "refused at once with 503")
       ->capture_default_str()
       ->check(CLI::Range(0, 4096));
-  serve_cmd->add_option("--queue-wait", cmd.queue_wait_seconds,
-                        "Seconds a search waits for a free worker before the answer is 503")
+  serve_cmd
+      ->add_option("--queue-wait", cmd.queue_wait_seconds,
+                   "Seconds a search waits for a free worker before the answer is 503")
       ->capture_default_str()
       ->check(finite_range(0.0, 60.0));
-  serve_cmd->add_option("--io-timeout", cmd.io_timeout_seconds,
-                        "Seconds a client has to send a whole request (headers and body), and to "
-                        "read the answer, before the connection is closed")
+  serve_cmd
+      ->add_option("--io-timeout", cmd.io_timeout_seconds,
+                   "Seconds a client has to send a whole request (headers and body), and to "
+                   "read the answer, before the connection is closed")
       ->capture_default_str()
       ->check(CLI::Range(1, 600));
-  serve_cmd->add_option("--idle-timeout", cmd.idle_timeout_seconds,
-                        "Seconds a kept-alive connection may wait for its next request")
+  serve_cmd
+      ->add_option("--idle-timeout", cmd.idle_timeout_seconds,
+                   "Seconds a kept-alive connection may wait for its next request")
       ->capture_default_str()
       ->check(CLI::Range(1, 600));
-  serve_cmd->add_option("--max-connections", cmd.options.max_connections,
-                        "Connections open at once; more are answered 503 and closed")
+  serve_cmd
+      ->add_option("--max-connections", cmd.options.max_connections,
+                   "Connections open at once; more are answered 503 and closed")
       ->capture_default_str()
       ->check(CLI::Range(16, 1000000));
-  serve_cmd->add_option("--cache-mb", cmd.cache_mib,
-                        "MiB of finished hints, explanations and ratings kept to answer again "
-                        "(0 = none)")
+  serve_cmd
+      ->add_option("--cache-mb", cmd.cache_mib,
+                   "MiB of finished hints, explanations and ratings kept to answer again "
+                   "(0 = none)")
       ->capture_default_str()
       ->check(CLI::Range(0, 65536));
-  serve_cmd->add_option("--drain", cmd.drain_seconds,
-                        "On SIGINT or SIGTERM, seconds for answers in progress before their "
-                        "searches are stopped")
+  serve_cmd
+      ->add_option("--drain", cmd.drain_seconds,
+                   "On SIGINT or SIGTERM, seconds for answers in progress before their "
+                   "searches are stopped")
       ->capture_default_str()
       ->check(CLI::Range(0, 600));
   serve_cmd->add_flag("-q,--quiet", cmd.quiet, "No access log (a line per request on stderr)");

@@ -64,7 +64,7 @@ bool invalid_givens(const app::InputItem& item, const Validation& v, Format form
 app::PuzzleJob solve_job(const SolveCommand& cmd, bool counting) {
   auto solvers = std::make_shared<SolverCache>(cmd.solver);
   return [&cmd, counting, solvers](const app::InputItem& item, std::string& out,
-                                              std::string& err) -> app::JobResult {
+                                   std::string& err) -> app::JobResult {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) {
       report_parse_error(item, format, out, err);
@@ -126,31 +126,31 @@ app::PuzzleJob solve_job(const SolveCommand& cmd, bool counting) {
 }
 
 app::PuzzleJob validate_job(const BatchOptions& batch) {
-  return [&batch](const app::InputItem& item, std::string& out,
-                                              std::string& err) -> app::JobResult {
-    if (!item.puzzle.ok()) {
-      report_parse_error(item, batch.format, out, err);
-      return false;
-    }
-    const Grid& grid = *item.puzzle;
-    const Validation v = validate(grid);
-    if (batch.format == Format::json) {
-      nlohmann::json j = head(item);
-      j.update(app::validation_json(v, grid.geometry()));
-      out += j.dump() + "\n";
-    } else if (v.state == GridState::invalid) {
-      out += "invalid: " + app::conflicts_text(v, grid.geometry()) + "\n";
-    } else if (v.state == GridState::incomplete) {
-      out += "incomplete: " + std::to_string(v.empty_cells) + " empty cells\n";
-    } else {
-      out += "solved\n";
-    }
-    if (v.state == GridState::invalid) {
-      err += "nonet: " + place(item) + ": " + app::conflicts_text(v, grid.geometry()) + "\n";
-      return false;
-    }
-    return true;
-  };
+  return
+      [&batch](const app::InputItem& item, std::string& out, std::string& err) -> app::JobResult {
+        if (!item.puzzle.ok()) {
+          report_parse_error(item, batch.format, out, err);
+          return false;
+        }
+        const Grid& grid = *item.puzzle;
+        const Validation v = validate(grid);
+        if (batch.format == Format::json) {
+          nlohmann::json j = head(item);
+          j.update(app::validation_json(v, grid.geometry()));
+          out += j.dump() + "\n";
+        } else if (v.state == GridState::invalid) {
+          out += "invalid: " + app::conflicts_text(v, grid.geometry()) + "\n";
+        } else if (v.state == GridState::incomplete) {
+          out += "incomplete: " + std::to_string(v.empty_cells) + " empty cells\n";
+        } else {
+          out += "solved\n";
+        }
+        if (v.state == GridState::invalid) {
+          err += "nonet: " + place(item) + ": " + app::conflicts_text(v, grid.geometry()) + "\n";
+          return false;
+        }
+        return true;
+      };
 }
 
 std::string solver_names() {

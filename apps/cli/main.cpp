@@ -48,7 +48,8 @@ bool report_unknown_command(const CLI::App& app, int argc, char** argv) {
       closest = n;
     }
   }
-  std::fprintf(stderr, "nonet: '%s' is not a command%s\nThe commands are: %s (nonet --help tells more)\n",
+  std::fprintf(stderr,
+               "nonet: '%s' is not a command%s\nThe commands are: %s (nonet --help tells more)\n",
                word.c_str(), closest.empty() ? "" : ("; did you mean '" + closest + "'?").c_str(),
                list.c_str());
   return true;

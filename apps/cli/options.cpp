@@ -83,7 +83,8 @@ CLI::Validator whole_range(std::uint64_t low, std::uint64_t high) {
       [low, high, range](std::string& text) -> std::string {
         std::uint64_t v = 0;
         const char* end = text.data() + text.size();
-        const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+        const bool digits =
+            !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
         const auto [stop, ec] = std::from_chars(text.data(), end, v);
         if (!digits) return "'" + text + "' is not a whole number from " + std::to_string(low);
         if (ec == std::errc::result_out_of_range || v < low || v > high || stop != end)
@@ -149,13 +150,14 @@ int run(const BatchOptions& options, const std::function<app::PuzzleJob()>& make
   app::BatchSummary summary;
   {
     // No progress line while a person types puzzles in.
-    const bool typed = isatty(STDIN_FILENO) == 1 &&
-                       (options.files.empty() ||
-                        std::find(options.files.begin(), options.files.end(), "-") != options.files.end());
+    const bool typed =
+        isatty(STDIN_FILENO) == 1 &&
+        (options.files.empty() ||
+         std::find(options.files.begin(), options.files.end(), "-") != options.files.end());
     app::Progress progress("puzzles", 0, !typed);
     progress.set_fraction([&input] { return input.fraction_read(); });
-    summary = app::run_batch(input, options.threads, make_job, output, progress,
-                             app::interrupt_flag());
+    summary =
+        app::run_batch(input, options.threads, make_job, output, progress, app::interrupt_flag());
   }
   for (const std::string& e : input.io_errors()) std::fprintf(stderr, "nonet: %s\n", e.c_str());
   if (summary.output_failed) {

@@ -52,9 +52,8 @@ std::size_t write_group(const Group& g, OutputWriter& output, Progress& progress
 
 }  // namespace
 
-BatchSummary run_batch(PuzzleInput& input, int threads,
-                       const std::function<PuzzleJob()>& make_job, OutputWriter& output,
-                       Progress& progress, const std::atomic<bool>* cancel) {
+BatchSummary run_batch(PuzzleInput& input, int threads, const std::function<PuzzleJob()>& make_job,
+                       OutputWriter& output, Progress& progress, const std::atomic<bool>* cancel) {
   threads = std::max(1, threads);
   std::vector<PuzzleJob> jobs;
   for (int t = 0; t < threads; ++t) jobs.push_back(make_job());
@@ -148,8 +147,9 @@ BatchSummary run_batch(PuzzleInput& input, int threads,
         p->finished += p->items.size() - p->next;
         p->next = p->items.size();
       }
-      wake_main.wait(lock, [&] { return std::all_of(groups.begin(), groups.end(),
-                                                    [](const auto& p) { return p->done(); }); });
+      wake_main.wait(lock, [&] {
+        return std::all_of(groups.begin(), groups.end(), [](const auto& p) { return p->done(); });
+      });
       continue;
     }
     if (!input_done && groups.size() < kAhead) {

@@ -16,7 +16,8 @@ namespace nonet::app {
 // failure for the exit code (false), or, with interrupted(), no answer: the
 // cancel flag cut its search short, so what it found is not written.
 struct JobResult {
-  JobResult(bool done) : ok(done) {}  // NOLINT(google-explicit-constructor): jobs return true or false
+  JobResult(bool done)
+      : ok(done) {}  // NOLINT(google-explicit-constructor): jobs return true or false
   static JobResult interrupted() {
     JobResult r(false);
     r.cut_short = true;
@@ -32,9 +33,9 @@ using PuzzleJob =
     std::function<JobResult(const InputItem& item, std::string& out, std::string& err)>;
 
 struct BatchSummary {
-  std::size_t puzzles = 0;   // answers written
+  std::size_t puzzles = 0;  // answers written
   std::size_t failures = 0;
-  bool cancelled = false;    // `cancel` stopped the run early
+  bool cancelled = false;      // `cancel` stopped the run early
   bool output_failed = false;  // a write failed: see the writer's error()
 };
 
@@ -47,8 +48,8 @@ struct BatchSummary {
 // so the output is always the answers to the first K puzzles, in order); a job
 // that the flag cut short (JobResult::interrupted) is not complete. A failed
 // write stops the run too (summary.output_failed).
-BatchSummary run_batch(PuzzleInput& input, int threads,
-                       const std::function<PuzzleJob()>& make_job, OutputWriter& output,
-                       Progress& progress, const std::atomic<bool>* cancel = nullptr);
+BatchSummary run_batch(PuzzleInput& input, int threads, const std::function<PuzzleJob()>& make_job,
+                       OutputWriter& output, Progress& progress,
+                       const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace nonet::app

@@ -21,8 +21,7 @@ class LineReader {
   // `cancel`, when given, ends the input early: once the flag is set the next
   // read (or a read waiting for input, interrupted by the signal) returns end
   // of input, even in the middle of an endless line.
-  LineReader(std::FILE* file, std::size_t max_length,
-             const std::atomic<bool>* cancel = nullptr);
+  LineReader(std::FILE* file, std::size_t max_length, const std::atomic<bool>* cancel = nullptr);
   // The next line without its '\n'; false at the end of the input.
   bool next(std::string_view& line, bool& truncated);
   bool failed() const { return failed_; }
@@ -45,7 +44,7 @@ class LineReader {
 };
 
 struct InputItem {
-  std::size_t index = 0;  // 0-based, over all inputs
+  std::size_t index = 0;                // 0-based, over all inputs
   const std::string* source = nullptr;  // file name, or "<stdin>"
   ParsedPuzzle puzzle;
 };
@@ -84,8 +83,8 @@ class PuzzleInput {
   std::vector<std::string> io_errors_;
   std::string stdin_name_ = "<stdin>";
   const std::atomic<bool>* cancel_ = nullptr;
-  std::uint64_t total_bytes_ = 0;           // 0: not known
-  std::uint64_t finished_bytes_ = 0;        // of the inputs read to their end
+  std::uint64_t total_bytes_ = 0;     // 0: not known
+  std::uint64_t finished_bytes_ = 0;  // of the inputs read to their end
   std::atomic<std::uint64_t> bytes_read_{0};
 };
 

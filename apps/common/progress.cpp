@@ -103,7 +103,8 @@ void Progress::draw() {
   } else if (fraction_) {
     share = fraction_();
   }
-  if (share > 0.005 && share < 1) line += ", about " + duration_text(elapsed * (1 - share) / share) + " left";
+  if (share > 0.005 && share < 1)
+    line += ", about " + duration_text(elapsed * (1 - share) / share) + " left";
   put(line);
   drawn_ = true;
 }

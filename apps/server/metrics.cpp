@@ -133,7 +133,8 @@ std::string Metrics::prometheus(const Gauges& g) const {
   head(out, "nonet_log_lines_dropped_total", "counter",
        "Access-log lines dropped because standard error could not keep up.");
   sample(out, "nonet_log_lines_dropped_total", g.log_lines_dropped);
-  head(out, "nonet_draining", "gauge", "1 while the server is stopping and finishing its requests.");
+  head(out, "nonet_draining", "gauge",
+       "1 while the server is stopping and finishing its requests.");
   sample(out, "nonet_draining", g.draining ? 1 : 0);
   head(out, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.");
   sample(out, "process_resident_memory_bytes", resident_bytes());

@@ -43,7 +43,10 @@ class Metrics {
   // One answered request: `route` is a label from a small fixed set (an API
   // path, "asset", "other", ...), `seconds` from its first byte to its answer.
   void record(std::string_view route, int status, double seconds, Lane lane);
-  void connection_opened() { open_.fetch_add(1); accepted_.fetch_add(1); }
+  void connection_opened() {
+    open_.fetch_add(1);
+    accepted_.fetch_add(1);
+  }
   void connection_closed() { open_.fetch_sub(1); }
   void connection_refused() { refused_connections_.fetch_add(1); }  // over the cap
   void request_cancelled() { cancelled_.fetch_add(1); }             // its client left

@@ -44,13 +44,14 @@ bool split_authority(std::string_view text, Authority& out) {
     }
   }
   if (!out.name.empty() && out.name.back() == '.') out.name.pop_back();
-  const bool port_ok = std::all_of(out.port.begin(), out.port.end(),
-                                   [](char c) { return c >= '0' && c <= '9'; }) &&
-                       out.port.size() <= 5;
-  const bool name_ok = !out.name.empty() && std::all_of(out.name.begin(), out.name.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' ||
-           c == '_' || c == '%';
-  });
+  const bool port_ok =
+      std::all_of(out.port.begin(), out.port.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+      out.port.size() <= 5;
+  const bool name_ok =
+      !out.name.empty() && std::all_of(out.name.begin(), out.name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' ||
+               c == '_' || c == '%';
+      });
   return port_ok && name_ok;
 }
 
@@ -69,7 +70,8 @@ bool is_loopback_host(std::string_view host) {
   return inet_pton(AF_INET, a.name.c_str(), v4) == 1 && v4[0] == 127;
 }
 
-OriginPolicy::OriginPolicy(std::string bound_host, int port, std::vector<std::string> allowed_hosts) {
+OriginPolicy::OriginPolicy(std::string bound_host, int port,
+                           std::vector<std::string> allowed_hosts) {
   (void)port;
   Authority bound;
   split_authority(bound_host, bound);
@@ -123,8 +125,8 @@ bool OriginPolicy::same_origin(std::string_view origin, std::string_view host_he
   if (!split_authority(rest, from) || !split_authority(host_header, to)) return false;
   if (from.port.empty()) from.port = default_port;
   // A Host without a port came through the scheme's default port.
-  const bool same_port = to.port.empty() ? from.port == "80" || from.port == "443"
-                                         : from.port == to.port;
+  const bool same_port =
+      to.port.empty() ? from.port == "80" || from.port == "443" : from.port == to.port;
   if (from.name == to.name && same_port) return true;
   // A page served under a name given with --allow-host, through a proxy that
   // rewrites Host.

@@ -49,8 +49,8 @@ class OriginPolicy {
   bool named(std::string_view name) const;
   std::vector<std::string> names_;    // every name accepted in Host
   std::vector<std::string> allowed_;  // those given with --allow-host
-  bool any_name_ = false;      // "*"
-  bool any_address_ = false;   // bound to 0.0.0.0 or ::
+  bool any_name_ = false;             // "*"
+  bool any_address_ = false;          // bound to 0.0.0.0 or ::
 };
 
 // Whether `host` (an address or a name) is a loopback one: 127.x.y.z, ::1, localhost.

@@ -149,12 +149,14 @@ std::string loggable(std::string_view text, std::size_t max = 200) {
 std::string utc_now() {
   const auto now = std::chrono::system_clock::now();
   const std::time_t t = std::chrono::system_clock::to_time_t(now);
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()) % 1000;
+  const auto ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()) % 1000;
   std::tm tm{};
   gmtime_r(&t, &tm);
   char buf[80];
   std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
-                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>(ms.count()));
+                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+                static_cast<int>(ms.count()));
   return buf;
 }
 
@@ -305,10 +307,9 @@ class Session : public std::enable_shared_from_this<Session> {
     parser_.emplace();
     parser_->header_limit(static_cast<std::uint32_t>(kMaxHeaderBytes));
     parser_->body_limit(server_.options.max_body);
-    http::async_read_header(stream_, buffer_, *parser_,
-                            [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                              self->on_header(ec);
-                            });
+    http::async_read_header(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_header(ec); });
   }
 
   void on_header(beast::error_code ec) {
@@ -319,14 +320,14 @@ class Session : public std::enable_shared_from_this<Session> {
     version_ = req.version();
     label_ = route_label(path_of(req.target()));
     if (req.target().size() > kMaxTargetBytes) {
-      return finish_early(error_answer(414, "too_large",
-                                       "the request line is longer than " +
-                                           std::to_string(kMaxTargetBytes) + " bytes"));
+      return finish_early(error_answer(
+          414, "too_large",
+          "the request line is longer than " + std::to_string(kMaxTargetBytes) + " bytes"));
     }
     if (static_cast<std::size_t>(std::distance(req.begin(), req.end())) > kMaxHeaderFields) {
-      return finish_early(error_answer(431, "too_large",
-                                       "the request has more than " +
-                                           std::to_string(kMaxHeaderFields) + " header fields"));
+      return finish_early(error_answer(
+          431, "too_large",
+          "the request has more than " + std::to_string(kMaxHeaderFields) + " header fields"));
     }
     if (beast::iequals(req[http::field::expect], "100-continue")) {
       // The client waits for this before sending its body (curl does, above 1 KiB).
@@ -356,17 +357,16 @@ class Session : public std::enable_shared_from_this<Session> {
     request_timer_.cancel();
     if (timed_out_) ec = beast::error::timeout;
     if (ec == http::error::end_of_stream || ec == http::error::partial_message ||
-        ec == net::error::eof ||
-        ec == net::error::connection_reset || ec == net::error::operation_aborted ||
-        ec == net::error::broken_pipe) {
+        ec == net::error::eof || ec == net::error::connection_reset ||
+        ec == net::error::operation_aborted || ec == net::error::broken_pipe) {
       return close();
     }
     if (ec == beast::error::timeout) {
       server_.metrics.request_timed_out();
-      return finish_early(error_answer(
-          408, "timeout",
-          "the request did not arrive in full within " +
-              std::to_string(server_.options.io_timeout.count()) + " s"));
+      return finish_early(error_answer(408, "timeout",
+                                       "the request did not arrive in full within " +
+                                           std::to_string(server_.options.io_timeout.count()) +
+                                           " s"));
     }
     if (ec == http::error::body_limit) {
       return finish_early(error_answer(
@@ -388,7 +388,8 @@ class Session : public std::enable_shared_from_this<Session> {
           431, "too_large",
           "the request's headers are larger than " + std::to_string(kMaxHeaderBytes) + " bytes"));
     }
-    finish_early(error_answer(400, "bad_request", "the request could not be read: " + ec.message()));
+    finish_early(
+        error_answer(400, "bad_request", "the request could not be read: " + ec.message()));
   }
 
   // Answers and ends the connection: the request was not read to its end.
@@ -403,7 +404,8 @@ class Session : public std::enable_shared_from_this<Session> {
     auto& req = parser_->get();
     const std::string_view path = path_of(req.target());
     if (path.empty()) {
-      return write(error_answer(400, "bad_request", "the request target must be a path like /api/solve"));
+      return write(
+          error_answer(400, "bad_request", "the request target must be a path like /api/solve"));
     }
     // HTTP/1.1 needs a Host; HTTP/1.0 clients may leave it out.
     const auto host = req.find(http::field::host);
@@ -440,8 +442,9 @@ class Session : public std::enable_shared_from_this<Session> {
       return api(*route, req);
     }
     if (path.starts_with("/api/") || path == "/api") {
-      return write(error_answer(
-          404, "not_found", "no API route " + std::string(path) + "; see GET /api/health for the list"));
+      return write(
+          error_answer(404, "not_found",
+                       "no API route " + std::string(path) + "; see GET /api/health for the list"));
     }
     if (const Asset* asset = find_asset(path)) {
       if (!get) return wrong_method(path, "GET, HEAD");
@@ -455,8 +458,8 @@ class Session : public std::enable_shared_from_this<Session> {
   }
 
   void wrong_method(std::string_view path, const char* allow) {
-    Answer a = error_answer(405, "method_not_allowed",
-                            std::string(path) + " answers " + allow + " only");
+    Answer a =
+        error_answer(405, "method_not_allowed", std::string(path) + " answers " + allow + " only");
     a.allow = allow;
     write(std::move(a));
   }
@@ -464,19 +467,18 @@ class Session : public std::enable_shared_from_this<Session> {
   // An API route: triage here, then the search (if any) on a worker or from the cache.
   void api(const Route& route, Request& req) {
     const auto origin = req[http::field::origin];
-    if (!server_.policy->same_origin(origin, req[http::field::host],
-                                     req["Sec-Fetch-Site"])) {
-      return write(error_answer(
-          403, "cross_origin",
-          "requests from pages of other sites are refused (Origin: " +
-              (origin.empty() ? std::string("none") : loggable(origin, 100)) + ")"));
+    if (!server_.policy->same_origin(origin, req[http::field::host], req["Sec-Fetch-Site"])) {
+      return write(error_answer(403, "cross_origin",
+                                "requests from pages of other sites are refused (Origin: " +
+                                    (origin.empty() ? std::string("none") : loggable(origin, 100)) +
+                                    ")"));
     }
     ApiContext context;
     context.limits = server_.options.limits;
     // Seeds stay below 2^53 so that a page's JavaScript can send them back exactly.
-    context.seed = (std::random_device{}() ^
-                    (server_.request_count.fetch_add(1) * 0x9E3779B97F4A7C15ull)) &
-                   ((std::uint64_t{1} << 53) - 1);
+    context.seed =
+        (std::random_device{}() ^ (server_.request_count.fetch_add(1) * 0x9E3779B97F4A7C15ull)) &
+        ((std::uint64_t{1} << 53) - 1);
     // The budget runs from the request's arrival: time spent waiting for a
     // worker counts, so the answer comes within the budget.
     deadline_at_ = started_ + server_.options.limits.budget;
@@ -536,9 +538,8 @@ class Session : public std::enable_shared_from_this<Session> {
       Answer answer = reply_answer(reply);
       answer.lane = Lane::worker;
       if (!key.empty() && whole) self->server_.cache.put(key, {answer.status, answer.body});
-      net::post(self->stream_.get_executor(), [self, answer = std::move(answer)]() mutable {
-        self->worked(std::move(answer));
-      });
+      net::post(self->stream_.get_executor(),
+                [self, answer = std::move(answer)]() mutable { self->worked(std::move(answer)); });
     };
     if (!server_.pool.submit(task)) {
       state_ = State::reading;
@@ -553,7 +554,8 @@ class Session : public std::enable_shared_from_this<Session> {
   }
 
   Answer busy_answer() {
-    Answer a = error_answer(503, "busy", "the server is busy with other searches; try again in a moment");
+    Answer a =
+        error_answer(503, "busy", "the server is busy with other searches; try again in a moment");
     a.retry_after = server_.pool.retry_after_seconds();
     a.lane = Lane::refused;
     return a;
@@ -609,7 +611,8 @@ class Session : public std::enable_shared_from_this<Session> {
 
   void write(Answer answer) {
     state_ = State::writing;
-    const bool head = parser_ && parser_->is_header_done() && parser_->get().method() == http::verb::head;
+    const bool head =
+        parser_ && parser_->is_header_done() && parser_->get().method() == http::verb::head;
     res_ = {};
     res_.version(version_ == 10 ? 10 : 11);
     res_.result(static_cast<unsigned>(answer.status));
@@ -617,14 +620,16 @@ class Session : public std::enable_shared_from_this<Session> {
     res_.set(http::field::content_type, answer.content_type);
     res_.set(http::field::cache_control, answer.cache_control);
     if (answer.static_body.data()) res_.set(http::field::accept_ranges, "none");
-    if (answer.retry_after > 0) res_.set(http::field::retry_after, std::to_string(answer.retry_after));
+    if (answer.retry_after > 0)
+      res_.set(http::field::retry_after, std::to_string(answer.retry_after));
     if (!answer.allow.empty()) res_.set(http::field::allow, answer.allow);
     if (answer.cache_hit) res_.set("X-Nonet-Cache", "hit");
     const bool keep = !answer.close && !server_.draining.load() && parser_ &&
                       parser_->is_header_done() && parser_->get().keep_alive();
     res_.keep_alive(keep);
     body_ = std::move(answer.body);
-    const std::string_view view = answer.static_body.data() ? answer.static_body : std::string_view(body_);
+    const std::string_view view =
+        answer.static_body.data() ? answer.static_body : std::string_view(body_);
     if (head) {
       res_.content_length(view.size());
     } else {
@@ -712,9 +717,8 @@ WebServer::Impl::Impl(ServerOptions o)
       pool(pool_options(options)) {}
 
 WorkerPool::Options WebServer::Impl::pool_options(const ServerOptions& o) {
-  const int workers = std::max(1, o.heavy_slots > 0
-                                      ? o.heavy_slots
-                                      : static_cast<int>(std::thread::hardware_concurrency()));
+  const int workers = std::max(
+      1, o.heavy_slots > 0 ? o.heavy_slots : static_cast<int>(std::thread::hardware_concurrency()));
   return {.workers = workers,
           .capacity = o.queue > 0 ? o.queue : 2 * static_cast<std::size_t>(workers),
           .nice = 0};
@@ -740,7 +744,10 @@ void WebServer::Impl::on_accept(beast::error_code ec, tcp::socket socket) {
   if (metrics.open_connections() >= static_cast<std::size_t>(max_connections)) {
     metrics.connection_refused();
     static const std::string kFull = [] {
-      const std::string body = dump(error_reply(503, "busy", "the server has too many connections open; try again in a moment").body);
+      const std::string body =
+          dump(error_reply(503, "busy",
+                           "the server has too many connections open; try again in a moment")
+                   .body);
       return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
              "Retry-After: 1\r\nConnection: close\r\nContent-Length: " +
              std::to_string(body.size()) + "\r\n\r\n" + body;
@@ -850,11 +857,11 @@ bool WebServer::bind(std::string& error) {
   }
   beast::error_code ec;
   tcp::resolver resolver(s.ioc);
-  const auto endpoints =
-      resolver.resolve(o.host, std::to_string(o.port), tcp::resolver::passive | tcp::resolver::numeric_service, ec);
+  const auto endpoints = resolver.resolve(
+      o.host, std::to_string(o.port), tcp::resolver::passive | tcp::resolver::numeric_service, ec);
   if (ec || endpoints.empty()) {
-    error = "cannot listen on " + o.host + ":" + std::to_string(o.port) + " (not an address of this machine: " +
-            ec.message() + ")";
+    error = "cannot listen on " + o.host + ":" + std::to_string(o.port) +
+            " (not an address of this machine: " + ec.message() + ")";
     return false;
   }
   const tcp::endpoint endpoint = endpoints.begin()->endpoint();
@@ -898,10 +905,9 @@ bool WebServer::run() {
   Impl& s = *impl_;
   if (!s.acceptor.is_open()) return false;
   s.accept();
-  const int threads =
-      s.options.io_threads > 0
-          ? s.options.io_threads
-          : std::max(2, static_cast<int>(std::thread::hardware_concurrency()));
+  const int threads = s.options.io_threads > 0
+                          ? s.options.io_threads
+                          : std::max(2, static_cast<int>(std::thread::hardware_concurrency()));
   auto loop = [&s] {
     for (;;) {
       try {

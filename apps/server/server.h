@@ -33,19 +33,19 @@ namespace nonet::server {
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
-  int port = 8080;                     // 0 = any free port
-  std::size_t max_body = 64 * 1024;    // bytes
-  int io_threads = 0;                  // threads reading requests; 0 = one per core, at least 2
-  int heavy_slots = 0;                 // workers for searches; 0 = one per core
-  std::size_t queue = 0;               // searches that may wait for a worker; 0 = 2 per worker
+  int port = 8080;                   // 0 = any free port
+  std::size_t max_body = 64 * 1024;  // bytes
+  int io_threads = 0;                // threads reading requests; 0 = one per core, at least 2
+  int heavy_slots = 0;               // workers for searches; 0 = one per core
+  std::size_t queue = 0;             // searches that may wait for a worker; 0 = 2 per worker
   std::chrono::milliseconds queue_wait{2000};  // how long one may wait before 503
-  std::chrono::seconds io_timeout{5};    // to send a whole request, and to read the answer
-  std::chrono::seconds idle_timeout{5};  // a keep-alive connection between requests
-  std::chrono::seconds drain{5};         // on stop, time for answers in progress
-  int max_connections = 4096;            // open at once; more are answered 503 and closed
-  std::size_t cache_bytes = 16u << 20;   // finished logic answers kept
-  std::vector<std::string> allowed_hosts;  // Host names served besides the bound address
-  bool access_log = true;                  // a line per request on stderr
+  std::chrono::seconds io_timeout{5};          // to send a whole request, and to read the answer
+  std::chrono::seconds idle_timeout{5};        // a keep-alive connection between requests
+  std::chrono::seconds drain{5};               // on stop, time for answers in progress
+  int max_connections = 4096;                  // open at once; more are answered 503 and closed
+  std::size_t cache_bytes = 16u << 20;         // finished logic answers kept
+  std::vector<std::string> allowed_hosts;      // Host names served besides the bound address
+  bool access_log = true;                      // a line per request on stderr
   ApiLimits limits;
 };
 

@@ -1,15 +1,14 @@
 #include "support/server.h"
 
 #include <arpa/inet.h>
+#include <fcntl.h>
+#include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <fcntl.h>
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cctype>

@@ -126,7 +126,7 @@ struct RatingBand {
 RatingBand level_band(Level level);
 
 // The levels a board of this side can have, easiest first. 4x4 has only easy
-// puzzles: every one of its 565,820 proper puzzles is solved by hidden singles
+// puzzles: every one of its 13,579,680 proper puzzles is solved by hidden singles
 // (checked exhaustively, docs/generate.md). Every other size has all five.
 std::span<const Level> levels_for(const Geometry& geometry);
 bool level_exists(const Geometry& geometry, Level level);

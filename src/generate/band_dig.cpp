@@ -3,7 +3,11 @@
 //
 // Phase 1 digs while the rater's path stays within min(top, 4.4). Every
 // technique up to 4.4 is a sound deduction, so a puzzle the walk solves has
-// one solution and no solver runs at all. For bands above that, phase 2 goes
+// one solution and no solver runs at all. A top of 4.5 (hard) is taken as
+// 4.4: the one technique rated 4.5, the unique rectangle, assumes the puzzle
+// has one solution, so digging for it would need a solver per removal, and
+// its finder takes 0.4 s a call on a 25x25 position (a 25x25 hard puzzle took
+// 14-41 s with it, 3-8 s without). For bands above that, phase 2 goes
 // once more over the orbits still in place: a removal is kept when the puzzle
 // keeps one solution (the dig's own check) and its path stays within the top.
 // For bands that need chains, phase 2 walks within 6.2 and fully rates the
@@ -40,22 +44,26 @@ constexpr std::size_t kRestoredPerRetry = 4;
 class BandDigger {
  public:
   BandDigger(const Grid& solution, Solver& solver, const RatingBand& band, Profile profile,
-             const Deadline& deadline, std::uint64_t max_guesses, BandDig& result)
+             const Deadline& deadline, const std::atomic<bool>* cancel, std::uint64_t max_guesses,
+             BandDig& result)
       : solution_(solution),
         band_(band),
         profile_(profile),
         deadline_(deadline),
+        cancel_(cancel),
         removal_(solver, deadline, max_guesses),
         result_(result),
         puzzle_(solution),
         chains_(band.high >= kChainsFrom),
-        top_(chains_ ? kChainsFrom - 3 : band.high) {}
+        top_(chains_                   ? kChainsFrom - 3
+             : band.high > kSoundBelow ? band.high
+                                       : std::min(band.high, kSoundBelow - 1)) {}
 
   // Phase 1: a walk per orbit within min(top, 4.4); no solver.
   bool dig_sound(const std::vector<std::vector<int>>& orbits) {
     const int ceiling = std::min(top_, kSoundBelow - 1);
     for (const std::vector<int>& orbit : orbits) {
-      if (deadline_.expired()) return false;
+      if (stopped()) return false;
       remove(orbit);
       const CeilingWalk walk = walk_within(puzzle_, ceiling, profile_, false);
       ++result_.ratings;
@@ -73,7 +81,7 @@ class BandDigger {
   bool settle(const std::vector<std::vector<int>>& orbits) {
     for (const std::vector<int>& orbit : orbits) {
       if (!puzzle_[orbit[0]]) continue;
-      if (deadline_.expired()) return false;
+      if (stopped()) return false;
       remove(orbit);
       if (top_ >= kSoundBelow) {
         const Check verdict = removal_.check(puzzle_, solution_, orbit);
@@ -141,6 +149,9 @@ class BandDigger {
   Grid& puzzle() { return puzzle_; }
 
  private:
+  bool stopped() const {
+    return deadline_.expired() || (cancel_ && cancel_->load(std::memory_order_relaxed));
+  }
   void remove(std::span<const int> orbit) {
     for (int c : orbit) puzzle_.set(c, 0);
   }
@@ -152,6 +163,7 @@ class BandDigger {
   const RatingBand& band_;
   Profile profile_;
   const Deadline& deadline_;
+  const std::atomic<bool>* cancel_;
   RemovalCheck removal_;
   BandDig& result_;
   Grid puzzle_;
@@ -165,7 +177,7 @@ class BandDigger {
 
 BandDig dig_in_band(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
                     const RatingBand& band, Profile profile, const Deadline& deadline,
-                    std::uint64_t max_guesses) {
+                    const std::atomic<bool>* cancel, std::uint64_t max_guesses) {
   BandDig result;
   std::vector<std::vector<int>> orbits = symmetry_orbits(solution.geometry(), symmetry);
   rng.shuffle(std::span(orbits));
@@ -173,7 +185,7 @@ BandDig dig_in_band(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& s
     result.status = DigStatus::not_unique;
     return result;
   }
-  BandDigger digger(solution, solver, band, profile, deadline, max_guesses, result);
+  BandDigger digger(solution, solver, band, profile, deadline, cancel, max_guesses, result);
   bool in_time = digger.dig_sound(orbits) && (!digger.needs_settling() || digger.settle(orbits));
   const std::size_t restored = std::max(kRestoredPerRetry, orbits.size() / 16);
   for (int retry = 0; in_time && retry < kRetries && !digger.inside() && digger.er() < band.low;

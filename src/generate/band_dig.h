@@ -1,6 +1,7 @@
 #pragma once
 // Digging a full grid while its rating stays inside a band (Method::dug).
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 
@@ -20,8 +21,9 @@ struct BandDig {
 // one solution and a rating no higher than the band's top; for a band that
 // needs chains, until the first puzzle that needs them and rates inside it.
 // The puzzle's rating is returned with it; it may still lie below the band.
+// It stops (timeout) at the deadline or when `cancel` (may be null) turns true.
 BandDig dig_in_band(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
                     const RatingBand& band, Profile profile, const Deadline& deadline,
-                    std::uint64_t max_guesses);
+                    const std::atomic<bool>* cancel, std::uint64_t max_guesses);
 
 }  // namespace nonet::detail

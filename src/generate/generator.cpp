@@ -118,7 +118,7 @@ GenerateResult Search::run_dug() {
     std::optional<Grid> solution = random_solution(geometry_, rng_, options_.deadline);
     if (!solution) continue;
     BandDig d = dig_in_band(*solution, options_.symmetry, rng_, solver_, band, options_.profile,
-                            options_.deadline, max_guesses_);
+                            options_.deadline, options_.cancel, max_guesses_);
     result_.checks += d.checks;
     result_.ratings += d.ratings;
     if (d.status != DigStatus::ok) continue;

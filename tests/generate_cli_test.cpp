@@ -175,7 +175,7 @@ TEST(GenerateCli, MinimalOrDugOnNineByNine) {
   }
   const RunResult forced = run_cli("generate --box 4x4 -n 1 --seed 8 -f json --difficulty easy --minimal --timeout 1");
   EXPECT_EQ(forced.exit_code, 1) << "minimal 16x16 puzzles are never easy";
-  EXPECT_NE(forced.err.find("no 16x16 puzzle with easy found within 1 s"), std::string::npos)
+  EXPECT_NE(forced.err.find("no 16x16 puzzle with level easy found within 1 s"), std::string::npos)
       << forced.err;
 }
 

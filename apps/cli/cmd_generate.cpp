@@ -97,7 +97,7 @@ struct Band {
   bool active() const { return level || range; }
   std::string describe() const {
     std::string s;
-    if (level) s = std::string(level_name(*level));
+    if (level) s = "level " + std::string(level_name(*level));
     if (range) {
       s += (s.empty() ? "" : ", ") + std::string("ER ") + tenths_text(range->low) + "-" +
            (range->high >= RatingBand::kOpen ? std::string("") : tenths_text(range->high));
@@ -416,8 +416,8 @@ int run_generate(const GenerateCommand& cmd) {
       if (!cancel.load() || r.status != GenerateStatus::timeout || err.empty()) {
         err = which + "no " + geometry->describe() + " puzzle" +
               (filters.empty() ? "" : " with " + filters) + " found within " + limit + " (" +
-              std::to_string(r.attempts) + " puzzles made, " + std::to_string(r.ratings) +
-              " rated" +
+              std::to_string(r.attempts) + " puzzles made" +
+              (band.active() ? ", " + std::to_string(r.ratings) + " rated" : "") +
               (r.closest_rating ? "; the closest rated " + rating_text(*r.closest_rating) : "") +
               "); " + (filters.empty() ? "" : "widen the band or ") + "raise --timeout\n";
       }
@@ -587,12 +587,13 @@ void add_generate_commands(CLI::App& app, Action& action) {
   CLI::Option* minimal = g->add_flag_function(
       "--minimal", [](std::int64_t) { gen.minimal = true; },
       "With --difficulty or --rating: make minimal puzzles and keep those inside the band "
-      "(the default where they reach it quickly: every level up to 9x9, all but easy on 12x12)");
+      "(the default where they reach it quickly: every level up to 9x9; medium, hard and "
+      "extreme on 12x12)");
   g->add_flag_function(
        "--no-minimal", [](std::int64_t) { gen.minimal = false; },
        "With --difficulty or --rating: dig while the rating stays inside the band, keeping the "
-       "clues a minimal puzzle would lose (the default for easy on 12x12, and below ER 8.0 "
-       "from 16x16 up)")
+       "clues a minimal puzzle would lose (the default for easy and expert on 12x12, and "
+       "below ER 8.0 from 16x16 up)")
       ->excludes(minimal);
   g->add_option("--seed", gen.seed, "Seed: the same seed gives the same puzzles, whatever -j "
                                     "(default: a fresh random seed, shown in JSON output)");

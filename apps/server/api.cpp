@@ -598,7 +598,9 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
   const auto begin = std::chrono::steady_clock::now();
   GenerateResult result = generator.generate(rng, options);
   const std::string budget = std::to_string(context.limits.budget.count()) + " ms";
-  const std::string wanted = (level ? std::string(level_name(*level)) + " " : "") + g->describe();
+  // "16x16 puzzle of level hard"
+  const std::string wanted =
+      g->describe() + " puzzle" + (level ? " of level " + std::string(level_name(*level)) : "");
   std::optional<Generated> made;
   std::optional<Rating> rating;
   json body;
@@ -611,7 +613,7 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
     rating = result.closest_rating;
     body["status"] = "closest";
     body["requested_level"] = level_name(*level);
-    body["message"] = "no " + wanted + " puzzle turned up within the time budget of " + budget +
+    body["message"] = "no " + wanted + " turned up within the time budget of " + budget +
                       "; this is the closest found: " + std::string(level_name(rating->level)) +
                       ", ER " + format_rating(rating->er, true);
   } else {
@@ -620,9 +622,7 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
         result.status == GenerateStatus::ok
             ? "the time budget of " + budget + " ran out while the " + g->describe() +
                   " puzzle was being rated" + (level ? "" : "; naming a level is quicker")
-            : "the time budget of " + budget + " ran out before a " + wanted +
-                  " puzzle was made (" + std::to_string(result.attempts) + " made, " +
-                  std::to_string(result.ratings) + " rated)";
+            : "the time budget of " + budget + " ran out before any " + wanted + " was made";
     return r;
   }
   body["puzzle"] = to_line(made->puzzle);

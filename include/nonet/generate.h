@@ -144,8 +144,8 @@ std::string levels_text(const Geometry& geometry);
 //     boards, where minimal puzzles are all hard); for bands that need chains,
 //     dug until the first puzzle that needs them.
 //   automatic: minimal where random minimal puzzles reach the band quickly
-//     (up to 9x9 every band; 12x12 all but easy; 16x16 and 25x25 from ER 8.0
-//     up), dug elsewhere.
+//     (up to 9x9 every band; 12x12 medium, hard and extreme; 16x16 and 25x25
+//     from ER 8.0 up), dug elsewhere.
 enum class Method { automatic, minimal, dug };
 // The method `automatic` picks for this board and band.
 Method automatic_method(const Geometry& geometry, const RatingBand& band);

@@ -4,10 +4,11 @@
 // Phase 1 digs while the rater's path stays within min(top, 4.4). Every
 // technique up to 4.4 is a sound deduction, so a puzzle the walk solves has
 // one solution and no solver runs at all. A top of 4.5 (hard) is taken as
-// 4.4: the one technique rated 4.5, the unique rectangle, assumes the puzzle
-// has one solution, so digging for it would need a solver per removal, and
-// its finder takes 0.4 s a call on a 25x25 position (a 25x25 hard puzzle took
-// 14-41 s with it, 3-8 s without). For bands above that, phase 2 goes
+// 4.4 when the band reaches below: the one technique rated 4.5, the unique
+// rectangle, assumes the puzzle has one solution, so digging for it would
+// need a solver per removal, and its finder takes 0.4 s a call on a 25x25
+// position (a 25x25 hard puzzle took 14-41 s of CPU with it, 3.6-5.1 s
+// without). For bands above that, phase 2 goes
 // once more over the orbits still in place: a removal is kept when the puzzle
 // keeps one solution (the dig's own check) and its path stays within the top.
 // For bands that need chains, phase 2 walks within 6.2 and fully rates the
@@ -55,9 +56,9 @@ class BandDigger {
         result_(result),
         puzzle_(solution),
         chains_(band.high >= kChainsFrom),
-        top_(chains_                   ? kChainsFrom - 3
-             : band.high > kSoundBelow ? band.high
-                                       : std::min(band.high, kSoundBelow - 1)) {}
+        top_(chains_ ? kChainsFrom - 3 : band.high) {
+    if (top_ == kSoundBelow && band.low < kSoundBelow) top_ = kSoundBelow - 1;
+  }
 
   // Phase 1: a walk per orbit within min(top, 4.4); no solver.
   bool dig_sound(const std::vector<std::vector<int>>& orbits) {

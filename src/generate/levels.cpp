@@ -68,14 +68,21 @@ std::string levels_text(const Geometry& geometry) {
 
 // Minimal wherever random minimal puzzles reach the band within the time
 // asked of a level (docs/generate.md): up to 9x9 every level is at least about
-// 1 % of them, made thousands a second; on 12x12 easy puzzles are 0.5 % of
-// them, made 400 a second (2.7 s a puzzle, against 0.01 s dug); from 16x16 up
-// nearly every minimal puzzle rates 9.0 or more, and rating one takes seconds,
-// so the dug way serves every band that does not start near there.
+// 1 % of them, made thousands a second. On 12x12 easy puzzles are 0.5 % of
+// them, made 400 a second (2.7 s a puzzle, 0.003 s dug) and expert ones 1.5 %
+// (0.6 s a puzzle, up to 2.4 s; dug 0.3 s); the other levels come in 0.03 to
+// 0.12 s. From 16x16 up nearly every minimal puzzle rates 9.0 or more, and
+// rating one takes seconds, so the dug way serves every band that does not
+// start near there.
 Method automatic_method(const Geometry& geometry, const RatingBand& band) {
   const int side = geometry.side();
   if (side <= 9) return Method::minimal;
-  if (side < 16) return band.high <= level_band(Level::easy).high ? Method::dug : Method::minimal;
+  if (side < 16) {
+    const RatingBand easy = level_band(Level::easy), expert = level_band(Level::expert);
+    const bool within_easy = band.high <= easy.high;
+    const bool within_expert = band.low >= expert.low && band.high <= expert.high;
+    return within_easy || within_expert ? Method::dug : Method::minimal;
+  }
   return band.low >= 80 ? Method::minimal : Method::dug;
 }
 

@@ -66,7 +66,7 @@ class BandDigger {
     for (const std::vector<int>& orbit : orbits) {
       if (stopped()) return false;
       remove(orbit);
-      const CeilingWalk walk = walk_within(puzzle_, ceiling, profile_, false);
+      const CeilingWalk walk = walk_within(puzzle_, ceiling, profile_, false, deadline_);
       ++result_.ratings;
       if (walk.within)
         er_ = walk.er;
@@ -93,7 +93,7 @@ class BandDigger {
           continue;
         }
       }
-      const CeilingWalk walk = walk_within(puzzle_, top_, profile_, false);
+      const CeilingWalk walk = walk_within(puzzle_, top_, profile_, false, deadline_);
       ++result_.ratings;
       if (walk.within) {
         er_ = walk.er;
@@ -121,9 +121,12 @@ class BandDigger {
   // The ER of the puzzle as it stands (exact), and its full rating.
   int er() const { return chain_rating_ ? chain_rating_->er : er_; }
   bool inside() const { return band_.contains_er(er()); }
-  Rating rating() const {
-    if (chain_rating_) return *chain_rating_;
-    return walk_rating(walk_within(puzzle_, top_, profile_));
+  // nullopt when the deadline stopped the walk.
+  std::optional<Rating> rating() const {
+    if (chain_rating_) return chain_rating_;
+    const CeilingWalk walk = walk_within(puzzle_, top_, profile_, true, deadline_);
+    if (!walk.within) return std::nullopt;
+    return walk_rating(walk);
   }
   bool needs_settling() const { return top_ >= kSoundBelow; }
 
@@ -139,7 +142,7 @@ class BandDigger {
     for (std::size_t o : removed) restore(orbits[o]);
     // More clues keep the path within the top (every step it took is still
     // there to take, or already done); checked, not assumed.
-    const CeilingWalk walk = walk_within(puzzle_, top_, profile_, false);
+    const CeilingWalk walk = walk_within(puzzle_, top_, profile_, false, deadline_);
     ++result_.ratings;
     if (!walk.within) return false;
     er_ = walk.er;
@@ -195,11 +198,11 @@ BandDig dig_in_band(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& s
     rng.shuffle(std::span(orbits));
     in_time = digger.settle(orbits);
   }
-  if (!in_time) {
+  if (in_time) result.rating = digger.rating();
+  if (!result.rating) {
     result.status = DigStatus::timeout;
     return result;
   }
-  result.rating = digger.rating();
   result.puzzle = std::move(digger.puzzle());
   return result;
 }

@@ -66,12 +66,16 @@ std::optional<Rating> Search::judge(const Generated& candidate) {
     // need them; a band below chains only needs to know the path stays under
     // its top. Minimal puzzles have one solution, so no step misleads. The
     // path is kept (for EP, ED) only for the few candidates that will be used.
-    const CeilingWalk walk = walk_within(candidate.puzzle, band.high, options_.profile, false);
+    const CeilingWalk walk =
+        walk_within(candidate.puzzle, band.high, options_.profile, false, options_.deadline);
     if (!walk.within) return std::nullopt;
     const bool useful = band.contains_er(walk.er) || !result_.closest_rating ||
                         band.distance(walk.er) < band.distance(result_.closest_rating->er);
     if (!useful) return std::nullopt;
-    rating = walk_rating(walk_within(candidate.puzzle, band.high, options_.profile));
+    const CeilingWalk path =
+        walk_within(candidate.puzzle, band.high, options_.profile, true, options_.deadline);
+    if (!path.within) return std::nullopt;  // the deadline stopped it
+    rating = walk_rating(path);
   } else {
     rating = full_rating(candidate.puzzle, options_.profile, options_.deadline);
     if (rating.stopped) return std::nullopt;

@@ -50,14 +50,15 @@ bool progresses(const LogicState& state, const Step& step) {
 
 }  // namespace
 
-CeilingWalk walk_within(const Grid& puzzle, int ceiling, Profile profile, bool record) {
+CeilingWalk walk_within(const Grid& puzzle, int ceiling, Profile profile, bool record,
+                        const Deadline& deadline) {
   const std::span<const TechniqueInfo> list = techniques(profile);
   const std::vector<int>& least = least_from(profile);
   CeilingWalk walk;
   LogicState state(puzzle);
   const int limit = state.geometry().cell_count() * (state.geometry().side() + 1);
   for (int steps = 0; !state.solved(); ++steps) {
-    if (steps >= limit) return walk;
+    if (steps >= limit || deadline.expired()) return walk;
     Step step;
     bool found = false;
     for (std::size_t i = 0; i < list.size() && !found; ++i) {

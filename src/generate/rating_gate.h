@@ -36,7 +36,10 @@ struct CeilingWalk {
 // Without `record`, the path's steps are not kept (judging most candidates
 // needs only `within` and `er`; keeping every step's data costs a tenth of
 // the walk on 9x9).
-CeilingWalk walk_within(const Grid& puzzle, int ceiling, Profile profile, bool record = true);
+// The deadline is checked before each step (one step can take 0.4 s on a
+// 25x25 board); a walk it stops is not within.
+CeilingWalk walk_within(const Grid& puzzle, int ceiling, Profile profile, bool record = true,
+                        const Deadline& deadline = {});
 
 // The rating of a recorded walk that stayed within its ceiling (rate_path of
 // its path).

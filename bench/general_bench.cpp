@@ -243,9 +243,9 @@ int run_files(const Options& opt) {
     parser.finish(parsed);
     for (auto& p : parsed) {
       if (p.ok())
-        by_side[p.grid->geometry().side()].push_back(std::move(*p.grid));
+        by_side[p->geometry().side()].push_back(std::move(*p));
       else
-        std::fprintf(stderr, "%s: %s\n", path.c_str(), p.error.to_string().c_str());
+        std::fprintf(stderr, "%s: %s\n", path.c_str(), p.error().to_string().c_str());
     }
   }
   print_header();

@@ -84,11 +84,12 @@ int four() {
 }
 
 int table(int argc, char** argv) {
-  const nonet::Geometry* g = nonet::Geometry::from_shape(argv[1]);
-  if (!g) {
-    std::fprintf(stderr, "unknown box shape %s\n", argv[1]);
+  const nonet::Result<const nonet::Geometry*> shape = nonet::Geometry::from_shape(argv[1]);
+  if (!shape) {
+    std::fprintf(stderr, "%s\n", shape.error().message.c_str());
     return 2;
   }
+  const nonet::Geometry* g = *shape;
   const int count = std::atoi(argv[2]);
   std::uint64_t seed = 1;
   std::vector<nonet::Level> levels;
@@ -143,11 +144,12 @@ int table(int argc, char** argv) {
     std::sort(sorted.begin(), sorted.end());
     double total = 0;
     for (double t : times) total += t;
-    std::printf("  %-8s %s: mean %.4f  median %.4f  slowest %.4f  (%.1f/s)  ER %s-%s  clues %.1f%s\n",
-                std::string(nonet::level_name(level)).c_str(), minimal ? "minimal" : "dug    ",
-                total / count, sorted[sorted.size() / 2], sorted.back(), count / total,
-                nonet::format_rating(low, true).c_str(), nonet::format_rating(high, true).c_str(),
-                static_cast<double>(clues) / count, failed.empty() ? "" : (" (" + failed + ")").c_str());
+    std::printf(
+        "  %-8s %s: mean %.4f  median %.4f  slowest %.4f  (%.1f/s)  ER %s-%s  clues %.1f%s\n",
+        std::string(nonet::level_name(level)).c_str(), minimal ? "minimal" : "dug    ",
+        total / count, sorted[sorted.size() / 2], sorted.back(), count / total,
+        nonet::format_rating(low, true).c_str(), nonet::format_rating(high, true).c_str(),
+        static_cast<double>(clues) / count, failed.empty() ? "" : (" (" + failed + ")").c_str());
     std::printf("           e.g. %s\n", example.c_str());
   }
   return 0;

@@ -19,7 +19,6 @@
 #include <vector>
 
 #include "nonet/format.h"
-
 #include "nonet/generate.h"
 #include "nonet/logic.h"
 
@@ -44,12 +43,12 @@ int rate_file(const char* path, int count, double budget, int threads) {
         budget > 0 ? nonet::Deadline::after(std::chrono::duration_cast<std::chrono::nanoseconds>(
                          std::chrono::duration<double>(budget)))
                    : nonet::Deadline{};
-    const nonet::Rating r = nonet::rate(*p.grid, nonet::Profile::se, deadline, threads);
+    const nonet::Rating r = nonet::rate(*p, nonet::Profile::se, deadline, threads);
     const double s = std::chrono::duration<double>(Clock::now() - t0).count();
     total += s;
     slowest = std::max(slowest, s);
     times.push_back(s);
-    stuck += r.needs_chains && !r.stopped;
+    stuck += r.stuck;
     stopped += r.stopped;
     if (budget > 0) {
       std::printf("%s %s %.2f s%s\n", line.substr(0, 81).c_str(),
@@ -60,7 +59,8 @@ int rate_file(const char* path, int count, double budget, int threads) {
   }
   if (budget > 0) {
     std::sort(ers.begin(), ers.end());
-    std::printf("rated fully: %zu of %d (%d stopped at %.0f s)", ers.size(), rated, stopped, budget);
+    std::printf("rated fully: %zu of %d (%d stopped at %.0f s)", ers.size(), rated, stopped,
+                budget);
     if (!ers.empty()) {
       std::printf(", ER %.1f - %.1f, median %.1f", ers.front() / 10.0, ers.back() / 10.0,
                   ers[ers.size() / 2] / 10.0);
@@ -102,7 +102,7 @@ int main(int argc, char** argv) {
     const nonet::Rating r = nonet::rate(p);
     const double s = std::chrono::duration<double>(Clock::now() - t0).count();
     ++histogram[static_cast<int>(r.level)];
-    if (r.needs_chains || r.er >= 65) {
+    if (r.stuck || r.er >= 65) {
       ++chains;
       chain_seconds += s;
     } else {
@@ -117,8 +117,8 @@ int main(int argc, char** argv) {
               plain ? plain / plain_seconds : 0.0, plain ? er_sum / plain : 0.0);
   std::printf("need chains (ER >= 6.5 or beyond): %d, %.0f ratings/s\n", chains,
               chains ? chains / chain_seconds : 0.0);
-  std::printf("all: %.0f ratings/s\n", static_cast<double>(puzzles.size()) /
-                                            (plain_seconds + chain_seconds));
+  std::printf("all: %.0f ratings/s\n",
+              static_cast<double>(puzzles.size()) / (plain_seconds + chain_seconds));
   std::printf("levels: easy %d, medium %d, hard %d, expert %d, extreme %d\n", histogram[0],
               histogram[1], histogram[2], histogram[3], histogram[4]);
   return 0;

@@ -36,8 +36,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr const char* kDefaultSets[] = {"17_clue.txt", "kaggle_bryanpark_first20k.txt",
-                                        "magictour_top1465.txt",
-                                        "forum_hardest_1905_11plus.txt"};
+                                        "magictour_top1465.txt", "forum_hardest_1905_11plus.txt"};
 
 struct Options {
   std::vector<std::string> paths;
@@ -54,21 +53,22 @@ struct Options {
 };
 
 void usage(const char* argv0) {
-  std::fprintf(stderr,
-               "usage: %s [options] [puzzle files...]\n"
-               "  --solver NAME        run only this solver (repeatable)\n"
-               "  --limit-puzzles N    use at most N puzzles of each set\n"
-               "  --basic-puzzles N    puzzles per set for the teaching solver (default 50)\n"
-               "  --max-seconds S      stop a timed pass after S seconds (the rest is skipped)\n"
-               "  --puzzle-timeout S   per-puzzle deadline in seconds (default: 1 for the\n"
-               "                       teaching solver, none for the others)\n"
-               "  --repeat K           timed passes; the median is reported (default 3)\n"
-               "  --seed N             seed of the puzzle permutations\n"
-               "  --no-permute         solve puzzles as written\n"
-               "  --csv                print CSV instead of a table\n"
-               "  --cpu-time           time by the thread's CPU clock (steadier on a busy machine)\n"
-               "Without files: the four standard sets in %s\n",
-               argv0, NONET_DATA_DIR);
+  std::fprintf(
+      stderr,
+      "usage: %s [options] [puzzle files...]\n"
+      "  --solver NAME        run only this solver (repeatable)\n"
+      "  --limit-puzzles N    use at most N puzzles of each set\n"
+      "  --basic-puzzles N    puzzles per set for the teaching solver (default 50)\n"
+      "  --max-seconds S      stop a timed pass after S seconds (the rest is skipped)\n"
+      "  --puzzle-timeout S   per-puzzle deadline in seconds (default: 1 for the\n"
+      "                       teaching solver, none for the others)\n"
+      "  --repeat K           timed passes; the median is reported (default 3)\n"
+      "  --seed N             seed of the puzzle permutations\n"
+      "  --no-permute         solve puzzles as written\n"
+      "  --csv                print CSV instead of a table\n"
+      "  --cpu-time           time by the thread's CPU clock (steadier on a busy machine)\n"
+      "Without files: the four standard sets in %s\n",
+      argv0, NONET_DATA_DIR);
 }
 
 bool parse_args(int argc, char** argv, Options& o) {
@@ -130,7 +130,8 @@ bool parse_args(int argc, char** argv, Options& o) {
     }
   }
   if (o.paths.empty())
-    for (const char* name : kDefaultSets) o.paths.push_back(std::string(NONET_DATA_DIR) + "/" + name);
+    for (const char* name : kDefaultSets)
+      o.paths.push_back(std::string(NONET_DATA_DIR) + "/" + name);
   return true;
 }
 
@@ -145,22 +146,26 @@ nonet::Grid transform(const nonet::Grid& in, std::mt19937_64& rng) {
   std::array<int, 10> digit{};
   std::array<int, 9> d{1, 2, 3, 4, 5, 6, 7, 8, 9};
   std::shuffle(d.begin(), d.end(), rng);
-  for (int i = 0; i < 9; ++i) digit[static_cast<std::size_t>(i + 1)] = d[static_cast<std::size_t>(i)];
+  for (int i = 0; i < 9; ++i)
+    digit[static_cast<std::size_t>(i + 1)] = d[static_cast<std::size_t>(i)];
   std::array<int, 9> row{}, col{};
   const auto bands = perm3(), stacks = perm3();
   for (int b = 0; b < 3; ++b) {
     const auto rows = perm3(), cols = perm3();
     for (int i = 0; i < 3; ++i) {
-      row[static_cast<std::size_t>(3 * b + i)] = 3 * bands[static_cast<std::size_t>(b)] + rows[static_cast<std::size_t>(i)];
-      col[static_cast<std::size_t>(3 * b + i)] = 3 * stacks[static_cast<std::size_t>(b)] + cols[static_cast<std::size_t>(i)];
+      row[static_cast<std::size_t>(3 * b + i)] =
+          3 * bands[static_cast<std::size_t>(b)] + rows[static_cast<std::size_t>(i)];
+      col[static_cast<std::size_t>(3 * b + i)] =
+          3 * stacks[static_cast<std::size_t>(b)] + cols[static_cast<std::size_t>(i)];
     }
   }
   const bool transpose = (rng() & 1) != 0;
   nonet::Grid out(in.geometry());
   for (int r = 0; r < 9; ++r)
     for (int c = 0; c < 9; ++c) {
-      const int src = transpose ? col[static_cast<std::size_t>(c)] * 9 + row[static_cast<std::size_t>(r)]
-                                : row[static_cast<std::size_t>(r)] * 9 + col[static_cast<std::size_t>(c)];
+      const int src = transpose
+                          ? col[static_cast<std::size_t>(c)] * 9 + row[static_cast<std::size_t>(r)]
+                          : row[static_cast<std::size_t>(r)] * 9 + col[static_cast<std::size_t>(c)];
       out.set(r * 9 + c, digit[static_cast<std::size_t>(in.get(src))]);
     }
   return out;
@@ -204,11 +209,11 @@ bool load(const std::string& path, const Options& o, DataSet& set) {
   std::mt19937_64 rng(o.seed);
   for (auto& p : nonet::parse_puzzles(text.str())) {
     if (!p.ok()) {
-      std::fprintf(stderr, "%s: %s\n", path.c_str(), p.error.to_string().c_str());
+      std::fprintf(stderr, "%s: %s\n", path.c_str(), p.error().to_string().c_str());
       return false;
     }
-    if (p.grid->geometry().side() != 9) continue;
-    set.puzzles.push_back(o.permute ? transform(*p.grid, rng) : *p.grid);
+    if (p->geometry().side() != 9) continue;
+    set.puzzles.push_back(o.permute ? transform(*p, rng) : *p);
     if (o.limit_puzzles && set.puzzles.size() >= o.limit_puzzles) break;
   }
   return true;
@@ -252,8 +257,8 @@ Row run(const DataSet& set, const nonet::SolverInfo& info, const Options& o,
   // A deadline costs a clock read per puzzle (~1 % of a kaggle puzzle), so
   // only the teaching solver gets one unless asked.
   const double seconds = o.puzzle_timeout >= 0 ? o.puzzle_timeout : (info.name == "basic" ? 1 : 0);
-  const auto timeout = std::chrono::duration_cast<std::chrono::nanoseconds>(
-      std::chrono::duration<double>(seconds));
+  const auto timeout =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds));
   auto options_for = [&] {
     nonet::SolveOptions opt;
     opt.limit = 2;
@@ -261,8 +266,7 @@ Row run(const DataSet& set, const nonet::SolverInfo& info, const Options& o,
     return opt;
   };
   // Warm-up: caches, branch predictors, page faults.
-  for (std::size_t i = 0; i < std::min<std::size_t>(n, 200); ++i)
-    try {
+  for (std::size_t i = 0; i < std::min<std::size_t>(n, 200); ++i) try {
       (void)solver->solve(set.puzzles[i], options_for());
     } catch (...) {
     }
@@ -310,10 +314,14 @@ Row run(const DataSet& set, const nonet::SolverInfo& info, const Options& o,
       counts[i] = UINT64_MAX;
       continue;
     }
-    if (r.stopped) ++row.timeouts;
-    else if (r.count == 0) ++row.none;
-    else if (r.count == 1) ++row.unique;
-    else ++row.multiple;
+    if (r.stopped)
+      ++row.timeouts;
+    else if (r.count == 0)
+      ++row.none;
+    else if (r.count == 1)
+      ++row.unique;
+    else
+      ++row.multiple;
     if (r.count > 0 && (!r.solution || !valid_solution(set.puzzles[i], *r.solution))) ++row.invalid;
     if (reference_counts && i < reference_counts->size() && !r.stopped &&
         (*reference_counts)[i] != UINT64_MAX && (*reference_counts)[i] != counts[i])
@@ -331,9 +339,9 @@ void print(const std::vector<Row>& rows, bool csv, bool cpu_time) {
     for (const Row& r : rows) {
       const double pps = r.seconds > 0 ? double(r.puzzles) / r.seconds : 0;
       std::printf("%s,%s,%zu,%zu,%.0f,%.3f,%.3f,%zu,%zu,%zu,%zu,%zu,%zu,%zu,%ld\n", r.set.c_str(),
-                  r.solver.c_str(), r.puzzles, r.of, pps, r.puzzles ? 1e6 * r.seconds / double(r.puzzles) : 0,
-                  r.guesses, r.unique, r.multiple, r.none, r.timeouts, r.invalid, r.disagree,
-                  r.threw, r.peak_rss_kb);
+                  r.solver.c_str(), r.puzzles, r.of, pps,
+                  r.puzzles ? 1e6 * r.seconds / double(r.puzzles) : 0, r.guesses, r.unique,
+                  r.multiple, r.none, r.timeouts, r.invalid, r.disagree, r.threw, r.peak_rss_kb);
     }
     return;
   }
@@ -343,12 +351,12 @@ void print(const std::vector<Row>& rows, bool csv, bool cpu_time) {
     const double pps = r.seconds > 0 ? double(r.puzzles) / r.seconds : 0;
     std::string n = std::to_string(r.puzzles);
     if (r.puzzles != r.of) n += " of " + std::to_string(r.of);
-    const std::string outcome = std::to_string(r.unique) + "/" + std::to_string(r.multiple) +
-                                "/" + std::to_string(r.none) + "/" + std::to_string(r.timeouts);
+    const std::string outcome = std::to_string(r.unique) + "/" + std::to_string(r.multiple) + "/" +
+                                std::to_string(r.none) + "/" + std::to_string(r.timeouts);
     std::printf("%-28s %-8s %15s %12.0f %10.2f %9.2f %21s %7zu %8.1f\n", r.set.c_str(),
-                r.solver.c_str(), n.c_str(), pps, r.puzzles ? 1e6 * r.seconds / double(r.puzzles) : 0,
-                r.guesses, outcome.c_str(), r.invalid + r.disagree + r.threw,
-                double(r.peak_rss_kb) / 1024.0);
+                r.solver.c_str(), n.c_str(), pps,
+                r.puzzles ? 1e6 * r.seconds / double(r.puzzles) : 0, r.guesses, outcome.c_str(),
+                r.invalid + r.disagree + r.threw, double(r.peak_rss_kb) / 1024.0);
   }
   std::printf(
       "\nerrors = invalid solutions + solution counts that differ from the first solver's\n"
@@ -390,7 +398,8 @@ int main(int argc, char** argv) {
     for (std::size_t s = 0; s < chosen.size(); ++s) {
       rows.push_back(run(set, *chosen[s], o, s ? &reference : nullptr, counts));
       if (s == 0) reference = counts;
-      if (!o.csv) std::fprintf(stderr, "  %s / %s done\n", set.name.c_str(), rows.back().solver.c_str());
+      if (!o.csv)
+        std::fprintf(stderr, "  %s / %s done\n", set.name.c_str(), rows.back().solver.c_str());
     }
   }
   print(rows, o.csv, o.cpu_time);

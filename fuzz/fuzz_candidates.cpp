@@ -22,12 +22,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto& shape = kShapes[data[0] % std::size(kShapes)];
   const nonet::Geometry& g = *nonet::Geometry::get(shape[0], shape[1]);
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
-  std::vector<nonet::Mask> marks;
-  nonet::ParseError error;
-  if (!nonet::parse_candidates(text, g, marks, error)) {
-    if (error.message.empty()) std::abort();
+  nonet::Result<std::vector<nonet::Mask>> parsed = nonet::parse_candidates(text, g);
+  if (!parsed) {
+    if (parsed.error().message.empty()) std::abort();
     return 0;
   }
+  const std::vector<nonet::Mask>& marks = *parsed;
   if (static_cast<int>(marks.size()) != g.cell_count()) std::abort();
   const nonet::Mask all = static_cast<nonet::Mask>((std::uint64_t{1} << g.side()) - 1);
   for (nonet::Mask m : marks)

@@ -1,7 +1,7 @@
 // Fuzzes the CLI's option handling: the box-shape reader (--box) alone, then a
 // whole argument list (split at NUL bytes) given to a command with the batch
 // options (--box, --format, -j, --timeout, files). CLI11 may refuse the list
-// with a ParseError; anything else escaping, or an accepted --box that names no
+// with a Error; anything else escaping, or an accepted --box that names no
 // board, is a bug.
 #include <cstddef>
 #include <cstdint>
@@ -32,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const std::string& a : args) argv.push_back(a.c_str());
   try {
     app.parse(static_cast<int>(argv.size()), argv.data());
-  } catch (const CLI::ParseError&) {
+  } catch (const CLI::Error&) {
     return 0;
   }
   const nonet::ParseOptions p = nonet::cli::parse_options(options);

@@ -16,20 +16,20 @@
 namespace {
 
 // Box shapes the first byte can force: none, the usual ones, odd and extreme.
-constexpr int kShapes[][2] = {{0, 0}, {3, 3}, {2, 2}, {2, 3}, {3, 2}, {4, 4}, {5, 5},
+constexpr int kShapes[][2] = {{0, 0}, {3, 3}, {2, 2}, {2, 3}, {3, 2},  {4, 4},  {5, 5},
                               {1, 1}, {1, 5}, {2, 4}, {4, 2}, {1, 25}, {25, 1}, {3, 4}};
 
 void check(const nonet::ParsedPuzzle& p, const nonet::ParseOptions& options) {
   if (!p.ok()) {
-    if (p.error.message.empty()) std::abort();  // every error says what went wrong
+    if (p.error().message.empty()) std::abort();  // every error says what went wrong
     return;
   }
-  const nonet::Grid& grid = *p.grid;
+  const nonet::Grid& grid = *p;
   if (options.box_rows > 0 && (grid.geometry().box_rows() != options.box_rows ||
                                grid.geometry().box_cols() != options.box_cols))
     std::abort();  // a forced shape is kept
   const nonet::ParsedPuzzle again = nonet::parse_puzzle(nonet::to_line(grid), options);
-  if (!again.ok() || !std::ranges::equal(again.grid->values(), grid.values())) std::abort();
+  if (!again.ok() || !std::ranges::equal(again->values(), grid.values())) std::abort();
 }
 
 }  // namespace

@@ -22,13 +22,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto& shape = kShapes[data[0] % std::size(kShapes)];
   const nonet::Geometry& g = *nonet::Geometry::get(shape[0], shape[1]);
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
-  const nonet::TransformOpsParse parsed = nonet::parse_transform_ops(text);
-  if (!parsed.ops) {
-    if (parsed.error.empty()) std::abort();
+  const nonet::Result<std::vector<nonet::TransformOp>> parsed = nonet::parse_transform_ops(text);
+  if (!parsed) {
+    if (parsed.error().message.empty()) std::abort();
     return 0;
   }
   nonet::Transform t(g);
-  for (const nonet::TransformOp& op : *parsed.ops) {
+  for (const nonet::TransformOp& op : *parsed) {
     (void)nonet::to_string(op);
     (void)t.then(op);  // an error leaves the transform unchanged
   }

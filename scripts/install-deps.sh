@@ -6,9 +6,14 @@
 #   scripts/install-deps.sh --test   # also what the tests need
 set -euo pipefail
 
-packages=(cmake ninja-build g++ libcli11-dev nlohmann-json3-dev libcpp-httplib-dev)
+# pybind11-dev and python3-dev build the Python module (for Debian's python3).
+packages=(cmake ninja-build g++ pkgconf libcli11-dev nlohmann-json3-dev libcpp-httplib-dev
+          pybind11-dev python3-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(clang libgtest-dev libbenchmark-dev chromium)
+  # The Python module's tests, examples/dask_rate.py, the GNU parallel recipe of
+  # docs/scaling.md, and the checks of the man page (groff) and zsh completion.
+  packages+=(python3-pytest python3-distributed parallel groff-base zsh)
   # Node.js may come from another package that bundles npm; Debian's own
   # nodejs and npm are only needed where there is none.
   command -v node >/dev/null || packages+=(nodejs)

@@ -28,9 +28,9 @@ std::vector<std::string> lines_of(const std::string& s) {
 void expect_minimal(const std::string& line, int r, int c, Symmetry s) {
   const ParsedPuzzle p = parse_puzzle(line, {r, c});
   ASSERT_TRUE(p.ok()) << line;
-  auto solver = make_solver(p.grid->geometry(), "general");
-  EXPECT_EQ(is_minimal(*p.grid, s, *solver), true) << line;
-  EXPECT_TRUE(has_symmetry(*p.grid, s)) << line;
+  auto solver = make_solver(p->geometry(), "general");
+  EXPECT_EQ(is_minimal(*p, s, *solver), true) << line;
+  EXPECT_TRUE(has_symmetry(*p, s)) << line;
 }
 
 TEST(GenerateCli, SameSeedSameOutputWhateverThreads) {
@@ -95,16 +95,27 @@ TEST(GenerateCli, OutOfReachSaysSoAndFails) {
 }
 
 TEST(GenerateCli, MalformedArguments) {
-  for (const char* args : {"generate --clues 30-20", "generate --clues abc", "generate --clues -",
-                           "generate --box 7x7", "generate --box 1x9", "generate --box 3x3x3",
-                           "generate --symmetry spiral", "generate -n 0", "generate --timeout -1",
-                           "generate --difficulty insane", "generate --rating 5-x",
-                           "generate --clues 90", "generate --box 2x2 --difficulty medium",
-                           "generate --box 2x2 --rating 2.0-4.0", "generate --minimal",
+  for (const char* args : {"generate --clues 30-20",
+                           "generate --clues abc",
+                           "generate --clues -",
+                           "generate --box 7x7",
+                           "generate --box 1x9",
+                           "generate --box 3x3x3",
+                           "generate --symmetry spiral",
+                           "generate -n 0",
+                           "generate --timeout -1",
+                           "generate --difficulty insane",
+                           "generate --rating 5-x",
+                           "generate --clues 90",
+                           "generate --box 2x2 --difficulty medium",
+                           "generate --box 2x2 --rating 2.0-4.0",
+                           "generate --minimal",
                            "generate --difficulty easy --minimal --no-minimal",
                            "generate --difficulty hard --rating 1.0-2.0",
                            "generate --from x --no-minimal",
-                           "generate --from x --symmetry rot180", "transform", "transform --ops 'rows:0:12'",
+                           "generate --from x --symmetry rot180",
+                           "transform",
+                           "transform --ops 'rows:0:12'",
                            "transform --ops mirror --random"}) {
     const RunResult r = run_cli(args, "");
     EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
@@ -122,7 +133,8 @@ TEST(GenerateCli, ALevelTheSizeLacksIsRefusedNamingThoseItHas) {
   }
   const RunResult easy = run_cli("generate --box 2x2 --difficulty easy -n 3 --seed 2 -f json");
   ASSERT_EQ(easy.exit_code, 0) << easy.err;
-  for (const std::string& l : lines_of(easy.out)) EXPECT_EQ(nlohmann::json::parse(l)["level"], "easy");
+  for (const std::string& l : lines_of(easy.out))
+    EXPECT_EQ(nlohmann::json::parse(l)["level"], "easy");
 }
 
 // A JSON line of `generate`, checked apart from the generator: one solution
@@ -135,19 +147,20 @@ void expect_line(const std::string& line, int r, int c, const std::string& level
   EXPECT_EQ(j["level"], level) << line;
   const ParsedPuzzle p = parse_puzzle(puzzle, {r, c});
   ASSERT_TRUE(p.ok());
-  const Rating again = rate(*p.grid);
+  const Rating again = rate(*p);
   EXPECT_EQ(std::string(level_name(again.level)), level) << puzzle;
   EXPECT_DOUBLE_EQ(j["er"].get<double>(), again.er / 10.0) << puzzle;
   EXPECT_DOUBLE_EQ(j["ep"].get<double>(), again.ep / 10.0) << puzzle;
   EXPECT_DOUBLE_EQ(j["ed"].get<double>(), again.ed / 10.0) << puzzle;
-  EXPECT_TRUE(has_symmetry(*p.grid, s)) << puzzle;
+  EXPECT_TRUE(has_symmetry(*p, s)) << puzzle;
 }
 
 TEST(GenerateCli, SixteenBySixteenEasyAndMediumKeepTheirClues) {
   // Minimal 16x16 puzzles are all extreme: the easy end is dug within its band.
   for (const char* level : {"easy", "medium"}) {
     const std::string args =
-        std::string("generate --box 4x4 -n 2 --seed 4 -f json --symmetry rot180 --difficulty ") + level;
+        std::string("generate --box 4x4 -n 2 --seed 4 -f json --symmetry rot180 --difficulty ") +
+        level;
     const RunResult one = run_cli(args), two = run_cli(args + " -j 2");
     ASSERT_EQ(one.exit_code, 0) << one.err;
     EXPECT_EQ(one.out, two.out);
@@ -173,7 +186,8 @@ TEST(GenerateCli, MinimalOrDugOnNineByNine) {
     expect_line(l, 3, 3, "easy", Symmetry::none);
     EXPECT_EQ(nlohmann::json::parse(l)["minimal"], false);
   }
-  const RunResult forced = run_cli("generate --box 4x4 -n 1 --seed 8 -f json --difficulty easy --minimal --timeout 1");
+  const RunResult forced =
+      run_cli("generate --box 4x4 -n 1 --seed 8 -f json --difficulty easy --minimal --timeout 1");
   EXPECT_EQ(forced.exit_code, 1) << "minimal 16x16 puzzles are never easy";
   EXPECT_NE(forced.err.find("no 16x16 puzzle with level easy found within 1 s"), std::string::npos)
       << forced.err;
@@ -215,9 +229,11 @@ TEST(GenerateCli, FromLibraryCopiesCarryTheirOwnRating) {
     expect_line(l, 3, 3, j["level"], Symmetry::none);
   }
   EXPECT_EQ(levels.size(), 3u);
-  const RunResult extreme = run_cli("generate --from " + lib + " -n 3 --seed 3 -f json --difficulty extreme");
+  const RunResult extreme =
+      run_cli("generate --from " + lib + " -n 3 --seed 3 -f json --difficulty extreme");
   ASSERT_EQ(extreme.exit_code, 0) << extreme.err;
-  for (const std::string& l : lines_of(extreme.out)) expect_line(l, 3, 3, "extreme", Symmetry::none);
+  for (const std::string& l : lines_of(extreme.out))
+    expect_line(l, 3, 3, "extreme", Symmetry::none);
 }
 
 TEST(GenerateCli, TransformAndCanon) {

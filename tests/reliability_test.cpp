@@ -71,7 +71,8 @@ std::vector<std::string> lines_of(const std::string& text) {
 // stdout, stderr to files; its exit status and peak memory once reaped.
 class Child {
  public:
-  Child(const std::vector<std::string>& args, const std::string& stdin_file, bool stdin_pipe = false)
+  Child(const std::vector<std::string>& args, const std::string& stdin_file,
+        bool stdin_pipe = false)
       : out_(temp_path("out" + std::to_string(counter_))),
         err_(temp_path("err" + std::to_string(counter_++))) {
     int fds[2] = {-1, -1};
@@ -172,19 +173,19 @@ bool built_with_sanitizers() {
 TEST(Reliability, LogicPathStopsAtItsDeadline) {
   const nonet::ParsedPuzzle p = nonet::parse_puzzle(kEasy);
   ASSERT_TRUE(p.ok());
-  const nonet::LogicState start(*p.grid);
+  const nonet::LogicState start(*p);
   const nonet::LogicPath free = nonet::solve_path(start);
   EXPECT_TRUE(free.solved);
   EXPECT_FALSE(free.stopped);
-  const nonet::LogicPath cut =
-      nonet::solve_path(start, nonet::Profile::se, nonet::Deadline::after(std::chrono::nanoseconds(0)));
+  const nonet::LogicPath cut = nonet::solve_path(
+      start, nonet::Profile::se, nonet::Deadline::after(std::chrono::nanoseconds(0)));
   EXPECT_TRUE(cut.stopped);
   EXPECT_FALSE(cut.solved);
   EXPECT_TRUE(cut.steps.empty());
   const nonet::Rating r =
-      nonet::rate(*p.grid, nonet::Profile::se, nonet::Deadline::after(std::chrono::nanoseconds(0)));
+      nonet::rate(*p, nonet::Profile::se, nonet::Deadline::after(std::chrono::nanoseconds(0)));
   EXPECT_TRUE(r.stopped);
-  EXPECT_FALSE(nonet::rate(*p.grid).stopped);
+  EXPECT_FALSE(nonet::rate(*p).stopped);
 }
 
 // --- CLI: worst inputs ---------------------------------------------------------
@@ -341,9 +342,18 @@ struct SlowBatch {
   explicit SlowBatch(int count) {
     for (int i = 0; i < count; ++i) {
       switch (i % 3) {
-        case 0: input += std::string(81, '.') + "\n"; expected.push_back("3000+"); break;
-        case 1: input += kEasy + "\n"; expected.push_back("1"); break;
-        default: input += kContradiction + "\n"; expected.push_back("0"); break;
+        case 0:
+          input += std::string(81, '.') + "\n";
+          expected.push_back("3000+");
+          break;
+        case 1:
+          input += kEasy + "\n";
+          expected.push_back("1");
+          break;
+        default:
+          input += kContradiction + "\n";
+          expected.push_back("0");
+          break;
       }
     }
   }
@@ -408,23 +418,23 @@ TEST(ReliabilityServer, EmptyTwentyFiveCountEndsAtTheLimitOrTheBudget) {
   ASSERT_GT(server.port(), 0);
   const std::string empty25(625, '.');
   auto start = Clock::now();
-  auto [status, body] = post(server.port(), "/api/count",
-                             json{{"puzzle", empty25}, {"limit", 50}}.dump());
+  auto [status, body] =
+      post(server.port(), "/api/count", json{{"puzzle", empty25}, {"limit", 50}}.dump());
   ASSERT_EQ(status, 200) << body;
   json j = json::parse(body);
   EXPECT_EQ(j["status"], "limit") << body;
   EXPECT_EQ(j["count"], 50);
   EXPECT_FALSE(j["exact"].get<bool>());
   start = Clock::now();
-  std::tie(status, body) = post(server.port(), "/api/count",
-                                json{{"puzzle", empty25}, {"limit", 1000000}}.dump());
+  std::tie(status, body) =
+      post(server.port(), "/api/count", json{{"puzzle", empty25}, {"limit", 1000000}}.dump());
   ASSERT_EQ(status, 200) << body;
   j = json::parse(body);
   EXPECT_EQ(j["status"], "timeout") << body;
   EXPECT_LT(seconds_since(start), 4.0);
   // A limit above the cap is refused before any work.
-  std::tie(status, body) = post(server.port(), "/api/count",
-                                json{{"puzzle", empty25}, {"limit", 1000001}}.dump());
+  std::tie(status, body) =
+      post(server.port(), "/api/count", json{{"puzzle", empty25}, {"limit", 1000001}}.dump());
   EXPECT_EQ(status, 400) << body;
   EXPECT_EQ(server.stop(), 0);
 }

@@ -2,6 +2,8 @@
 // malformed, oversized and adversarial requests, each answered with a 4xx and
 // a clear message while the server keeps serving.
 
+#include "support/server.h"
+
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
@@ -13,23 +15,25 @@
 
 #include <algorithm>
 #include <chrono>
-#include <thread>
 #include <cstdio>
+#include <fstream>
 #include <future>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "support/checker.h"
-#include "support/server.h"
 
 namespace {
 
 using nlohmann::json;
 using namespace nonet::testing;
 
-const std::string kEasy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
-const std::string kHard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const std::string kEasy =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+const std::string kHard =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 class ServerTest : public ::testing::Test {
  protected:
@@ -96,9 +100,9 @@ TEST_F(ServerTest, PageAndAssetsCarrySecurityHeaders) {
 }
 
 TEST_F(ServerTest, NoFileOutsideTheAssets) {
-  for (const char* path : {"/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/etc/passwd",
-                           "/js/../../CMakeLists.txt", "/..%2f..%2fetc%2fpasswd", "/web/index.html",
-                           "//etc/passwd"}) {
+  for (const char* path :
+       {"/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/etc/passwd",
+        "/js/../../CMakeLists.txt", "/..%2f..%2fetc%2fpasswd", "/web/index.html", "//etc/passwd"}) {
     const Response r = request(port(), "GET", path);
     EXPECT_TRUE(r.status == 404 || r.status == 400) << path << " -> " << r.status;
     EXPECT_EQ(r.body.find("root:"), std::string::npos) << path;
@@ -132,7 +136,15 @@ TEST_F(ServerTest, SolveTakesEveryTextFormAndSize) {
   r = post(port(), "/api/solve", {{"puzzle", grid}});
   EXPECT_EQ(r.json_body["status"], "solved") << r.body;
   // 6x6 with boxes 3 high and 2 wide.
-  r = post(port(), "/api/solve", {{"puzzle", "......" "......" "......" "......" "......" "......"}, {"box", "3x2"}});
+  r = post(port(), "/api/solve",
+           {{"puzzle",
+             "......"
+             "......"
+             "......"
+             "......"
+             "......"
+             "......"},
+            {"box", "3x2"}});
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(r.json_body["status"], "multiple");
   EXPECT_FALSE(r.json_body.contains("solution"));
@@ -148,7 +160,11 @@ TEST_F(ServerTest, SolveReportsConflictsAndNoSolution) {
   EXPECT_NE(r.json_body["message"].get<std::string>().find("row 1"), std::string::npos) << r.body;
   EXPECT_FALSE(r.json_body["conflicts"].empty());
   // No conflict, yet no solution: r1c1 can hold neither 1..8 (row 1) nor 9 (column 1).
-  r = post(port(), "/api/solve", {{"puzzle", ".12345678" "9........" + std::string(63, '.')}});
+  r = post(port(), "/api/solve",
+           {{"puzzle",
+             ".12345678"
+             "9........" +
+                 std::string(63, '.')}});
   EXPECT_EQ(r.json_body["status"], "no_solution") << r.body;
 }
 
@@ -157,10 +173,11 @@ TEST_F(ServerTest, ValidateCountAndCandidates) {
   ASSERT_EQ(r.status, 200);
   EXPECT_EQ(r.json_body["status"], "incomplete");
   EXPECT_EQ(r.json_body["puzzle"], std::string(kEasy).replace(0, 81, [] {
-              std::string s = kEasy;
-              for (char& c : s) if (c == '0') c = '.';
-              return s;
-            }()));
+    std::string s = kEasy;
+    for (char& c : s)
+      if (c == '0') c = '.';
+    return s;
+  }()));
   r = post(port(), "/api/count", {{"puzzle", std::string(81, '.')}, {"limit", 5}});
   EXPECT_EQ(r.json_body["count"], 5);
   EXPECT_EQ(r.json_body["status"], "limit");
@@ -180,7 +197,8 @@ TEST_F(ServerTest, ValidateCountAndCandidates) {
 }
 
 TEST_F(ServerTest, HintExplainsTheNextStepAndAnswersTheCell) {
-  const std::string solution = post(port(), "/api/solve", {{"puzzle", kEasy}}).json_body["solution"];
+  const std::string solution =
+      post(port(), "/api/solve", {{"puzzle", kEasy}}).json_body["solution"];
   Response r = post(port(), "/api/hint", {{"puzzle", kEasy}, {"cell", "r1c1"}});
   if (r.status == 501) GTEST_SKIP() << "hints are not in this build: " << r.body;
   ASSERT_EQ(r.status, 200) << r.body;
@@ -235,7 +253,8 @@ TEST_F(ServerTest, GenerateMakesUniquePuzzlesOfTheLevel) {
   EXPECT_EQ(count.json_body["count"], 1);
   EXPECT_EQ(count.json_body["solution"], r.json_body["solution"]);
   // The same seed gives the same puzzle.
-  EXPECT_EQ(post(port(), "/api/generate", {{"level", "easy"}, {"seed", 42}}).json_body["puzzle"], puzzle);
+  EXPECT_EQ(post(port(), "/api/generate", {{"level", "easy"}, {"seed", 42}}).json_body["puzzle"],
+            puzzle);
   r = post(port(), "/api/generate", {{"size", 4}});
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(r.json_body["puzzle"].get<std::string>().size(), 16u);
@@ -344,18 +363,23 @@ TEST_F(ServerTest, TransformKeepsThePuzzleValid) {
   EXPECT_EQ(transposed[1], kEasy[9] == '0' ? '.' : kEasy[9]);
   EXPECT_EQ(post(port(), "/api/count", {{"puzzle", transposed}}).json_body["count"], 1);
   r = post(port(), "/api/transform", {{"puzzle", transposed}, {"ops", "transpose"}});
-  EXPECT_EQ(post(port(), "/api/validate", {{"puzzle", kEasy}}).json_body["puzzle"], r.json_body["puzzle"]);
+  EXPECT_EQ(post(port(), "/api/validate", {{"puzzle", kEasy}}).json_body["puzzle"],
+            r.json_body["puzzle"]);
   // A random transformation is replayable from its ops, and keeps the canonical form.
   r = post(port(), "/api/transform", {{"puzzle", kEasy}, {"seed", 5}});
   ASSERT_EQ(r.status, 200) << r.body;
-  const Response replay = post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", r.json_body["ops"]}});
+  const Response replay =
+      post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", r.json_body["ops"]}});
   EXPECT_EQ(replay.json_body["puzzle"], r.json_body["puzzle"]);
   const Response a = post(port(), "/api/transform", {{"puzzle", kEasy}, {"canonical", true}});
-  const Response b = post(port(), "/api/transform", {{"puzzle", r.json_body["puzzle"]}, {"canonical", true}});
+  const Response b =
+      post(port(), "/api/transform", {{"puzzle", r.json_body["puzzle"]}, {"canonical", true}});
   ASSERT_EQ(a.status, 200) << a.body;
   EXPECT_EQ(a.json_body["puzzle"], b.json_body["puzzle"]);
-  expect_error(post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", "spin"}}), 400, "bad_value", "ops");
-  expect_error(post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", "rows:7:123"}}), 422, "bad_value", "operation 1");
+  expect_error(post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", "spin"}}), 400,
+               "bad_value", "ops");
+  expect_error(post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", "rows:7:123"}}), 422,
+               "bad_value", "operation 1");
   expect_error(post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", 3}}), 400, "wrong_type");
 }
 
@@ -364,23 +388,29 @@ TEST_F(ServerTest, MalformedRequestsAreRefusedWithPlaces) {
   expect_error(r, 400, "malformed_json");
   EXPECT_EQ(r.json_body["error"]["position"]["line"], 2);
   expect_error(request(port(), "POST", "/api/solve", ""), 400, "malformed_json");
-  expect_error(request(port(), "POST", "/api/solve", "[1, 2, 3]"), 400, "wrong_type", "JSON object");
+  expect_error(request(port(), "POST", "/api/solve", "[1, 2, 3]"), 400, "wrong_type",
+               "JSON object");
   expect_error(request(port(), "POST", "/api/solve", "\"text\""), 400, "wrong_type");
   expect_error(post(port(), "/api/solve", {{"puzzel", kEasy}}), 400, "missing_field", "puzzle");
   expect_error(post(port(), "/api/solve", {{"puzzle", 42}}), 400, "wrong_type", "not a number");
   expect_error(post(port(), "/api/solve", {{"puzzle", json::array({1, "x"})}}), 400, "wrong_type");
   expect_error(post(port(), "/api/solve", {{"puzzle", json::object()}}), 400, "wrong_type");
-  expect_error(post(port(), "/api/solve", {{"puzzle", kEasy}, {"box", "7x"}}), 400, "bad_value", "box");
+  expect_error(post(port(), "/api/solve", {{"puzzle", kEasy}, {"box", "7x"}}), 400, "bad_value",
+               "box");
   // Numbers too large for int are refused, not wrapped into a small shape or cell.
   expect_error(post(port(), "/api/solve", {{"puzzle", kEasy}, {"box", "4294967299x1"}}), 400,
                "bad_value", "box");
   expect_error(post(port(), "/api/generate", {{"box", "600000000x4334"}}), 400, "bad_value", "box");
   expect_error(post(port(), "/api/hint", {{"puzzle", kEasy}, {"cell", "r4294967297c1"}}), 400,
                "bad_value", "cell");
-  expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", 0}}), 400, "bad_value", "limit");
-  expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", "many"}}), 400, "wrong_type");
-  expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", 1e300}}), 400, "wrong_type");
-  expect_error(request(port(), "POST", "/api/solve", "{\"puzzle\": \"\xff\xfe\"}"), 400, "malformed_json");
+  expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", 0}}), 400, "bad_value",
+               "limit");
+  expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", "many"}}), 400,
+               "wrong_type");
+  expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", 1e300}}), 400,
+               "wrong_type");
+  expect_error(request(port(), "POST", "/api/solve", "{\"puzzle\": \"\xff\xfe\"}"), 400,
+               "malformed_json");
   // Valid JSON grammar, but a number no double can hold.
   expect_error(request(port(), "POST", "/api/count", "{\"puzzle\": \"1\", \"limit\": 6E666}"), 400,
                "malformed_json", "number overflow");
@@ -405,11 +435,13 @@ TEST_F(ServerTest, OversizedAndDeepRequestsAreRefused) {
   expect_error(request(port(), "POST", "/api/solve", big), 413, "too_large", "larger than");
   expect_error(post(port(), "/api/solve", {{"puzzle", std::string(20000, '.')}}), 413, "too_large");
   const std::string deep = std::string(100000 / 2, '[') + std::string(100000 / 2, ']');
-  expect_error(request(port(), "POST", "/api/solve", std::string(5000, '[') + std::string(5000, ']')),
-               400, "malformed_json", "deeper");
+  expect_error(
+      request(port(), "POST", "/api/solve", std::string(5000, '[') + std::string(5000, ']')), 400,
+      "malformed_json", "deeper");
   (void)deep;
   // A long header line and an overlong address are refused without harm.
-  Response r = request(port(), "GET", "/api/health", "", "X-Long: " + std::string(20000, 'a') + "\r\n");
+  Response r =
+      request(port(), "GET", "/api/health", "", "X-Long: " + std::string(20000, 'a') + "\r\n");
   EXPECT_GE(r.status, 400);
   EXPECT_LT(r.status, 500);
   r = request(port(), "GET", "/" + std::string(20000, 'a'));
@@ -430,9 +462,10 @@ TEST_F(ServerTest, UnknownRoutesAndWrongMethods) {
 }
 
 TEST_F(ServerTest, GarbageOnTheWireIsRefused) {
-  for (const char* junk : {"\r\n\r\n", "HELLO\r\n\r\n", "GET\r\n\r\n", "GET / HTTP/9.9\r\n\r\n",
-                           "POST /api/solve HTTP/1.1\r\nContent-Length: -5\r\n\r\n",
-                           "POST /api/solve HTTP/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n"}) {
+  for (const char* junk :
+       {"\r\n\r\n", "HELLO\r\n\r\n", "GET\r\n\r\n", "GET / HTTP/9.9\r\n\r\n",
+        "POST /api/solve HTTP/1.1\r\nContent-Length: -5\r\n\r\n",
+        "POST /api/solve HTTP/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n"}) {
     const Response r = raw(port(), junk, true);
     EXPECT_TRUE(r.status == 0 || (r.status >= 400 && r.status < 500)) << junk << " -> " << r.head;
   }
@@ -456,11 +489,51 @@ TEST(ServerLimits, BusyServerAnswers503AndBudgetsStopWork) {
   // Light routes do not wait for a worker.
   EXPECT_EQ(post(port, "/api/validate", {{"puzzle", kEasy}}).status, 200);
   const Response counted = slow.get();
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(counted.status, 200) << counted.body;
   EXPECT_EQ(counted.json_body["status"], "timeout") << counted.body;
   EXPECT_LT(seconds, 6.0) << "the budget did not stop the search";
   EXPECT_EQ(post(port, "/api/solve", {{"puzzle", kEasy}}).status, 200);
+  EXPECT_EQ(server.stop(), 0);
+}
+
+// Logic on every size the server serves, bounded by the request's budget: a
+// 25x25 hint is answered, and a search the budget cuts short says what it
+// knew (the steps so far, lower bounds) instead of failing.
+TEST(ServerLimits, LogicOnEverySizeWithinTheBudget) {
+  ServerProcess server({"--budget", "0.5"});
+  ASSERT_GT(server.port(), 0);
+  // The golden corpus's first 25x25 puzzle with one solution.
+  std::string big;
+  std::ifstream golden(NONET_SOURCE_DIR "/tests/data/golden.txt");
+  for (std::string line; big.empty() && std::getline(golden, line);) {
+    if (line.size() > 627 && line[625] == ':' && line[626] == '1') big = line.substr(0, 625);
+  }
+  ASSERT_EQ(big.size(), 625u);
+  Response r = post(server.port(), "/api/hint", {{"puzzle", big}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["status"], "step") << r.body;
+  r = post(server.port(), "/api/rate", {{"puzzle", big}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["status"], "rated") << r.body;
+  // Needs dynamic (+) or nested forcing chains from the start: stopped, with
+  // a lower bound, the same answer shape as a full rating.
+  const std::string beyond =
+      "000000039000001005003050800008090006070002000100400000009080050020000600400700000";
+  r = post(server.port(), "/api/rate", {{"puzzle", beyond}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["status"], "stopped") << r.body;
+  EXPECT_TRUE(r.json_body["er"].is_null()) << r.body;
+  EXPECT_GE(r.json_body["er_min"].get<double>(), 1.0) << r.body;
+  r = post(server.port(), "/api/explain", {{"puzzle", beyond}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["status"], "stopped") << r.body;
+  EXPECT_TRUE(r.json_body["steps"].is_array()) << r.body;
+  r = post(server.port(), "/api/hint", {{"puzzle", beyond}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["status"], "stopped") << r.body;
+  EXPECT_GE(r.json_body["floor"].get<double>(), 1.0) << r.body;
   EXPECT_EQ(server.stop(), 0);
 }
 

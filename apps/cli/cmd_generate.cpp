@@ -11,7 +11,6 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <random>
-#include <sstream>
 #include <thread>
 
 #include "cli/commands.h"
@@ -53,7 +52,8 @@ bool parse_range(const std::string& text, bool tenths, int& low, int& high, std:
     const std::string_view a = all.substr(0, dash), b = all.substr(dash + 1);
     low = 0;
     high = 1 << 20;
-    ok = !(a.empty() && b.empty()) && (a.empty() || number(a, low)) && (b.empty() || number(b, high));
+    ok = !(a.empty() && b.empty()) && (a.empty() || number(a, low)) &&
+         (b.empty() || number(b, high));
   }
   if (!ok) {
     why = std::string("expected MIN-MAX (e.g. ") + (tenths ? "3.0-4.5" : "22-26") + "), got '" +
@@ -65,10 +65,6 @@ bool parse_range(const std::string& text, bool tenths, int& low, int& high, std:
     return false;
   }
   return true;
-}
-
-std::string tenths_text(int t) {
-  return std::to_string(t / 10) + "." + std::to_string(t % 10);
 }
 
 struct GenerateCommand {
@@ -99,8 +95,8 @@ struct Band {
     std::string s;
     if (level) s = "level " + std::string(level_name(*level));
     if (range) {
-      s += (s.empty() ? "" : ", ") + std::string("ER ") + tenths_text(range->low) + "-" +
-           (range->high >= RatingBand::kOpen ? std::string("") : tenths_text(range->high));
+      s += (s.empty() ? "" : ", ") + std::string("ER ") + format_rating(range->low, true) + "-" +
+           (range->high >= RatingBand::kOpen ? std::string("") : format_rating(range->high, true));
     }
     return s;
   }
@@ -108,7 +104,7 @@ struct Band {
 
 // "2.6 hard", ">=6.5 extreme": a rating as the line format prints it.
 std::string rating_text(const Rating& r) {
-  return (r.er_exact ? "" : ">=") + tenths_text(r.er) + " " + std::string(level_name(r.level));
+  return format_rating(r.er, r.er_exact) + " " + std::string(level_name(r.level));
 }
 
 // The rating's figures for a generated puzzle's JSON line: er, ep, ed, level.
@@ -141,7 +137,8 @@ bool run_indexed(std::uint64_t count, int threads, std::atomic<bool>& cancel,
       }
     };
     std::vector<std::thread> pool;
-    for (int t = 1; t < threads && static_cast<std::size_t>(t) < size; ++t) pool.emplace_back(work, t);
+    for (int t = 1; t < threads && static_cast<std::size_t>(t) < size; ++t)
+      pool.emplace_back(work, t);
     work(0);
     for (auto& th : pool) th.join();
     // Answers up to the first failure, in order; then that failure's message.
@@ -162,7 +159,8 @@ bool run_indexed(std::uint64_t count, int threads, std::atomic<bool>& cancel,
 std::string render(const Grid& puzzle, Format format, const nlohmann::json& json,
                    const std::string& note) {
   if (format == Format::json) return json.dump() + "\n";
-  if (format == Format::grid) return to_grid_text(puzzle) + (note.empty() ? "" : note + "\n") + "\n";
+  if (format == Format::grid)
+    return to_grid_text(puzzle) + (note.empty() ? "" : note + "\n") + "\n";
   return to_line(puzzle) + (note.empty() ? "" : "  " + note) + "\n";
 }
 
@@ -179,7 +177,8 @@ int load_library(const GenerateCommand& cmd, const ParseOptions& parse,
   std::error_code ec;
   const std::uintmax_t bytes = std::filesystem::file_size(cmd.from, ec);
   if (!ec && bytes > kMaxLibraryBytes) {
-    std::fprintf(stderr, "nonet: %s: library larger than %ju bytes\n", cmd.from.c_str(), kMaxLibraryBytes);
+    std::fprintf(stderr, "nonet: %s: library larger than %ju bytes\n", cmd.from.c_str(),
+                 kMaxLibraryBytes);
     return 1;
   }
   std::FILE* f = cmd.from == "-" ? stdin : std::fopen(cmd.from.c_str(), "rb");
@@ -204,11 +203,12 @@ int load_library(const GenerateCommand& cmd, const ParseOptions& parse,
   for (ParsedPuzzle& p : parsed) {
     const std::string where = cmd.from + ":" + std::to_string(p.line);
     if (!p.ok()) {
-      std::fprintf(stderr, "nonet: %s: %s (skipped)\n", cmd.from.c_str(), p.error.to_string().c_str());
+      std::fprintf(stderr, "nonet: %s: %s (skipped)\n", cmd.from.c_str(),
+                   p.error().to_string().c_str());
       ++skipped;
       continue;
     }
-    const Grid& grid = *p.grid;
+    const Grid& grid = *p;
     auto& solver = solvers[&grid.geometry()];
     if (!solver) solver = make_solver(grid.geometry());
     SolveOptions so;
@@ -249,14 +249,15 @@ int run_generate(const GenerateCommand& cmd) {
   ParseOptions parse;
   const Geometry* geometry = nullptr;
   {
-    int r = 0, c = 0;
-    char x = 0;
-    std::istringstream in(cmd.box);
-    in >> r >> x >> c;
-    geometry = Geometry::get(r, c);
+    const Result<const Geometry*> shape = Geometry::from_shape(cmd.box);  // checked by CLI11
+    if (!shape) {
+      std::fprintf(stderr, "nonet: --box: %s\n", shape.error().message.c_str());
+      return 2;
+    }
+    geometry = *shape;
     if (!cmd.from.empty() && cmd.box != "3x3") {
-      parse.box_rows = r;
-      parse.box_cols = c;
+      parse.box_rows = geometry->box_rows();
+      parse.box_cols = geometry->box_cols();
     }
   }
   const std::optional<Symmetry> symmetry = symmetry_from_string(cmd.symmetry);
@@ -277,12 +278,13 @@ int run_generate(const GenerateCommand& cmd) {
     band.band.low = std::max(band.band.low, range.low);
     band.band.high = std::min(band.band.high, range.high);
     if (band.band.low > band.band.high) {
-      std::fprintf(stderr, "nonet: --rating %s lies outside the %s level (ER %s)\n",
-                   cmd.rating.c_str(), cmd.difficulty.c_str(),
-                   (tenths_text(level_band(*band.level).low) + "-" +
-                    (*band.level == Level::extreme ? std::string("")
-                                                   : tenths_text(level_band(*band.level).high)))
-                       .c_str());
+      std::fprintf(
+          stderr, "nonet: --rating %s lies outside the %s level (ER %s)\n", cmd.rating.c_str(),
+          cmd.difficulty.c_str(),
+          (format_rating(level_band(*band.level).low, true) + "-" +
+           (*band.level == Level::extreme ? std::string("")
+                                          : format_rating(level_band(*band.level).high, true)))
+              .c_str());
       return 2;
     }
   }
@@ -301,14 +303,16 @@ int run_generate(const GenerateCommand& cmd) {
     }
     if (band.active()) {
       if (!band_reachable(*geometry, band.band)) {
-        std::fprintf(stderr, "nonet: --rating %s: no %s puzzle rates so; the levels on %s are: %s\n",
-                     cmd.rating.c_str(), geometry->describe().c_str(),
-                     geometry->describe().c_str(), levels_text(*geometry).c_str());
+        std::fprintf(stderr,
+                     "nonet: --rating %s: no %s puzzle rates so; the levels on %s are: %s\n",
+                     cmd.rating.c_str(), geometry->describe().c_str(), geometry->describe().c_str(),
+                     levels_text(*geometry).c_str());
         return 2;
       }
     } else if (cmd.minimal) {
-      std::fprintf(stderr, "nonet: --%sminimal chooses how puzzles of a level or rating band are "
-                           "made; give --difficulty or --rating\n",
+      std::fprintf(stderr,
+                   "nonet: --%sminimal chooses how puzzles of a level or rating band are "
+                   "made; give --difficulty or --rating\n",
                    *cmd.minimal ? "" : "no-");
       return 2;
     }
@@ -356,89 +360,94 @@ int run_generate(const GenerateCommand& cmd) {
     // copies are rated again and carry their own rating.
     constexpr int kChainsFrom = 65;
     constexpr int kDraws = 64;
-    const bool ok = run_indexed(cmd.count, cmd.threads, cancel,
-                                [&](std::uint64_t i, std::string& out, std::string& err, int) {
-      Rng rng(Rng::derive(cmd.seed, i));
-      const Deadline copy_deadline = cmd.timeout > 0 ? Deadline::after(budget) : Deadline();
-      for (int draw = 1;; ++draw) {
-        const LibraryEntry& e =
-            library[usable[rng.below(static_cast<std::uint32_t>(usable.size()))]];
-        const Transform t = random_transform(e.puzzle.geometry(), rng);
-        const Generated g{t.apply(e.puzzle), t.apply(e.solution), e.puzzle.filled_count()};
-        std::optional<Rating> rating = e.rating;
-        if (rating && rating->er >= kChainsFrom) {
-          rating = rate(g.puzzle, profile, copy_deadline);
-          if (rating->stopped) {
-            err = "nonet: puzzle " + std::to_string(i + 1) + ": the rating of the copy of " +
-                  e.place + " did not finish within " +
-                  std::to_string(static_cast<long long>(cmd.timeout)) + " s; raise --timeout\n";
-            return false;
+    const bool ok = run_indexed(
+        cmd.count, cmd.threads, cancel,
+        [&](std::uint64_t i, std::string& out, std::string& err, int) {
+          Rng rng(Rng::derive(cmd.seed, i));
+          const Deadline copy_deadline = cmd.timeout > 0 ? Deadline::after(budget) : Deadline();
+          for (int draw = 1;; ++draw) {
+            const LibraryEntry& e =
+                library[usable[rng.below(static_cast<std::uint32_t>(usable.size()))]];
+            const Transform t = random_transform(e.puzzle.geometry(), rng);
+            const Generated g{t.apply(e.puzzle), t.apply(e.solution), e.puzzle.filled_count()};
+            std::optional<Rating> rating = e.rating;
+            if (rating && rating->er >= kChainsFrom) {
+              rating = rate(g.puzzle, profile, copy_deadline);
+              if (rating->stopped) {
+                err = "nonet: puzzle " + std::to_string(i + 1) + ": the rating of the copy of " +
+                      e.place + " did not finish within " +
+                      std::to_string(static_cast<long long>(cmd.timeout)) + " s; raise --timeout\n";
+                return false;
+              }
+              if (band.active() && !band.band.contains(*rating)) {
+                if (draw < kDraws) continue;
+                err = "nonet: puzzle " + std::to_string(i + 1) + ": " + std::to_string(kDraws) +
+                      " transformed copies in a row rated outside " + filters + "\n";
+                return false;
+              }
+            }
+            nlohmann::json j = app::generated_json(g, cmd.seed, i + 1);
+            j["source"] = e.place;
+            if (!e.note.empty()) j["note"] = e.note;
+            if (rating) put_rating(j, *rating);
+            out = render(g.puzzle, cmd.format, j, e.note);
+            return true;
           }
-          if (band.active() && !band.band.contains(*rating)) {
-            if (draw < kDraws) continue;
-            err = "nonet: puzzle " + std::to_string(i + 1) + ": " + std::to_string(kDraws) +
-                  " transformed copies in a row rated outside " + filters + "\n";
-            return false;
-          }
-        }
-        nlohmann::json j = app::generated_json(g, cmd.seed, i + 1);
-        j["source"] = e.place;
-        if (!e.note.empty()) j["note"] = e.note;
-        if (rating) put_rating(j, *rating);
-        out = render(g.puzzle, cmd.format, j, e.note);
-        return true;
-      }
-    });
+        });
     return ok ? 0 : 1;
   }
 
   std::vector<std::unique_ptr<Generator>> generators;
-  for (int t = 0; t < cmd.threads; ++t) generators.push_back(std::make_unique<Generator>(*geometry));
-  const bool ok = run_indexed(cmd.count, cmd.threads, cancel,
-                              [&](std::uint64_t i, std::string& out, std::string& err, int t) {
-    Rng rng(Rng::derive(cmd.seed, i));
-    GenerateOptions opt;
-    opt.symmetry = *symmetry;
-    opt.min_clues = min_clues;
-    opt.max_clues = max_clues;
-    opt.cancel = &cancel;
-    opt.profile = profile;
-    opt.rate = cmd.rate_all;
-    if (band.active()) opt.band = band.band;
-    if (cmd.minimal) opt.method = *cmd.minimal ? Method::minimal : Method::dug;
-    // Ratings share the puzzle's budget: the hardest chains can take minutes,
-    // and a rating cut short is not a rating.
-    if (cmd.timeout > 0) opt.deadline = Deadline::after(budget);
-    const GenerateResult r = generators[static_cast<std::size_t>(t)]->generate(rng, opt);
-    const std::string which = "nonet: puzzle " + std::to_string(i + 1) + ": ";
-    const std::string limit = std::to_string(static_cast<long long>(cmd.timeout)) + " s";
-    if (r.status != GenerateStatus::ok) {
-      if (!cancel.load() || r.status != GenerateStatus::timeout || err.empty()) {
-        err = which + "no " + geometry->describe() + " puzzle" +
-              (filters.empty() ? "" : " with " + filters) + " found within " + limit + " (" +
-              std::to_string(r.attempts) + " puzzles made" +
-              (band.active() ? ", " + std::to_string(r.ratings) + " rated" : "") +
-              (r.closest_rating ? "; the closest rated " + rating_text(*r.closest_rating) : "") +
-              "); " + (filters.empty() ? "" : "widen the band or ") + "raise --timeout\n";
-      }
-      return false;
-    }
-    if (cmd.rate_all && !r.rating) {
-      err = which + "made, but its rating did not finish within " + limit + "; raise --timeout\n";
-      return false;
-    }
-    const Generated& g = *r.puzzle;
-    nlohmann::json j = app::generated_json(g, cmd.seed, i + 1);
-    j["symmetry"] = to_string(*symmetry);
-    j["minimal"] = g.minimal;
-    std::string note;
-    if (r.rating) {
-      put_rating(j, *r.rating);
-      note = rating_text(*r.rating);
-    }
-    out = render(g.puzzle, cmd.format, j, note);
-    return true;
-  });
+  for (int t = 0; t < cmd.threads; ++t)
+    generators.push_back(std::make_unique<Generator>(*geometry));
+  const bool ok = run_indexed(
+      cmd.count, cmd.threads, cancel,
+      [&](std::uint64_t i, std::string& out, std::string& err, int t) {
+        Rng rng(Rng::derive(cmd.seed, i));
+        GenerateOptions opt;
+        opt.symmetry = *symmetry;
+        opt.min_clues = min_clues;
+        opt.max_clues = max_clues;
+        opt.cancel = &cancel;
+        opt.profile = profile;
+        opt.rate = cmd.rate_all;
+        if (band.active()) opt.band = band.band;
+        if (cmd.minimal) opt.method = *cmd.minimal ? Method::minimal : Method::dug;
+        // Ratings share the puzzle's budget: the hardest chains can take minutes,
+        // and a rating cut short is not a rating.
+        if (cmd.timeout > 0) opt.deadline = Deadline::after(budget);
+        const GenerateResult r = generators[static_cast<std::size_t>(t)]->generate(rng, opt);
+        const std::string which = "nonet: puzzle " + std::to_string(i + 1) + ": ";
+        const std::string limit = std::to_string(static_cast<long long>(cmd.timeout)) + " s";
+        if (r.status != GenerateStatus::ok) {
+          if (!cancel.load() || r.status != GenerateStatus::timeout || err.empty()) {
+            err =
+                which + "no " + geometry->describe() + " puzzle" +
+                (filters.empty() ? "" : " with " + filters) + " found within " + limit + " (" +
+                std::to_string(r.attempts) + " puzzles made" +
+                (band.active() ? ", " + std::to_string(r.ratings) + " rated" : "") +
+                (r.closest_rating ? "; the closest rated " + rating_text(*r.closest_rating) : "") +
+                "); " + (filters.empty() ? "" : "widen the band or ") + "raise --timeout\n";
+          }
+          return false;
+        }
+        if (cmd.rate_all && !r.rating) {
+          err =
+              which + "made, but its rating did not finish within " + limit + "; raise --timeout\n";
+          return false;
+        }
+        const Generated& g = *r.puzzle;
+        nlohmann::json j = app::generated_json(g, cmd.seed, i + 1);
+        j["symmetry"] = to_string(*symmetry);
+        j["minimal"] = g.minimal;
+        std::string note;
+        if (r.rating) {
+          put_rating(j, *r.rating);
+          note = rating_text(*r.rating);
+        }
+        out = render(g.puzzle, cmd.format, j, note);
+        return true;
+      });
   return ok ? 0 : 1;
 }
 
@@ -458,7 +467,7 @@ app::PuzzleJob transform_job(const TransformCommand& cmd, const std::vector<Tran
       report_parse_error(item, format, out, err);
       return false;
     }
-    const Grid& grid = *item.puzzle.grid;
+    const Grid& grid = *item.puzzle;
     Transform t(grid.geometry());
     std::vector<TransformOp> applied = ops;
     if (cmd.random) {
@@ -466,17 +475,18 @@ app::PuzzleJob transform_job(const TransformCommand& cmd, const std::vector<Tran
       applied = random_transform_ops(grid.geometry(), rng);
     }
     for (const TransformOp& op : applied) {
-      if (auto e = t.then(op)) {
-        err += "nonet: " + place(item) + ": " + *e + "\n";
+      if (const Result<void> fits = t.then(op); !fits) {
+        const std::string& e = fits.error().message;
+        err += "nonet: " + place(item) + ": " + e + "\n";
         if (format == Format::json) {
           out += nlohmann::json{{"index", item.index + 1},
                                 {"line", item.puzzle.line},
                                 {"status", "invalid"},
-                                {"error", {{"message", *e}}}}
+                                {"error", {{"message", e}}}}
                      .dump() +
                  "\n";
         } else {
-          out += "invalid: " + *e + "\n";
+          out += "invalid: " + e + "\n";
         }
         return false;
       }
@@ -503,15 +513,20 @@ app::PuzzleJob canon_job(const BatchOptions& batch) {
       report_parse_error(item, batch.format, out, err);
       return false;
     }
-    const Grid& grid = *item.puzzle.grid;
+    const Grid& grid = *item.puzzle;
     const Geometry& g = grid.geometry();
     if (!Canonicalizer::supports(g)) {
-      const std::string msg = "canonical forms are computed for 9x9 and the 4x4, 6x6 and 8x8 "
-                              "boards, not " + g.describe();
+      const std::string msg =
+          "canonical forms are computed for 9x9 and the 4x4, 6x6 and 8x8 "
+          "boards, not " +
+          g.describe();
       err += "nonet: " + place(item) + ": " + msg + "\n";
       if (batch.format == Format::json)
-        out += nlohmann::json{{"index", item.index + 1}, {"status", "invalid"},
-                              {"error", {{"message", msg}}}}.dump() + "\n";
+        out +=
+            nlohmann::json{
+                {"index", item.index + 1}, {"status", "invalid"}, {"error", {{"message", msg}}}}
+                .dump() +
+            "\n";
       else
         out += "invalid: " + msg + "\n";
       return false;
@@ -541,30 +556,32 @@ void add_generate_commands(CLI::App& app, Action& action) {
   static std::vector<TransformOp> tr_ops;
   static BatchOptions canon_opts;
 
-  CLI::App* g = app.add_subcommand(
-      "generate", "Make puzzles with one solution, minimal (no clue can go) or dug within a "
-                  "difficulty band, optionally symmetric, within a clue count");
-  g->add_option("-n,--count", gen.count, "How many puzzles")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
-  g->add_option("--box", gen.box, "Box shape RxC: 2x2 (4x4), 2x3 (6x6), 3x3 (9x9, the default), "
-                                  "4x4 (16x16), 5x5 (25x25), ...")
+  CLI::App* g =
+      app.add_subcommand("generate",
+                         "Make puzzles with one solution, minimal (no clue can go) or dug within a "
+                         "difficulty band, optionally symmetric, within a clue count");
+  g->add_option("-n,--count", gen.count, "How many puzzles")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  g->add_option("--box", gen.box,
+                "Box shape RxC: 2x2 (4x4), 2x3 (6x6), 3x3 (9x9, the default), "
+                "4x4 (16x16), 5x5 (25x25), ...")
       ->check([](const std::string& v) {
-        int r = 0, c = 0;
-        char x = 0, extra = 0;
-        std::istringstream in(v);
-        in >> r >> x >> c;
-        const bool ok = in && (x == 'x' || x == 'X') && !(in >> extra) && Geometry::get(r, c) &&
-                        r >= 2 && c >= 2;
-        return ok ? std::string()
-                  : "expected RxC with R, C >= 2 and R*C at most " + std::to_string(kMaxSide) +
-                        ", e.g. 3x3";
+        const Result<const Geometry*> shape = Geometry::from_shape(v);
+        if (!shape) return shape.error().message;
+        // A 1xN box is a Latin square: no box constraint, no puzzles to make.
+        if ((*shape)->box_rows() < 2 || (*shape)->box_cols() < 2)
+          return "box shape '" + v + "' has boxes one cell wide; puzzles need R and C of 2 or more";
+        return std::string();
       });
   std::string symmetries;
-  for (Symmetry s : all_symmetries()) symmetries += (symmetries.empty() ? "" : ", ") + std::string(to_string(s));
+  for (Symmetry s : all_symmetries())
+    symmetries += (symmetries.empty() ? "" : ", ") + std::string(to_string(s));
   g->add_option("--symmetry", gen.symmetry, "Symmetry of the clue pattern: " + symmetries)
       ->check([symmetries](const std::string& v) {
         return symmetry_from_string(v) ? std::string() : "expected one of " + symmetries;
       });
-  g->add_option("--clues", gen.clues, "Keep puzzles with a clue count in MIN-MAX (or N, MIN-, -MAX)")
+  g->add_option("--clues", gen.clues,
+                "Keep puzzles with a clue count in MIN-MAX (or N, MIN-, -MAX)")
       ->check([](const std::string& v) {
         int a = 0, b = 0;
         std::string why;
@@ -582,8 +599,9 @@ void add_generate_commands(CLI::App& app, Action& action) {
       });
   g->add_option("--profile", gen.profile, "Technique set of the rating: se (default) or modern")
       ->check(CLI::IsMember({"se", "modern"}));
-  g->add_flag("--rate", gen.rate_all, "Rate every puzzle: adds its ER, EP, ED and level to the "
-                                      "output");
+  g->add_flag("--rate", gen.rate_all,
+              "Rate every puzzle: adds its ER, EP, ED and level to the "
+              "output");
   CLI::Option* minimal = g->add_flag_function(
       "--minimal", [](std::int64_t) { gen.minimal = true; },
       "With --difficulty or --rating: make minimal puzzles and keep those inside the band "
@@ -595,8 +613,9 @@ void add_generate_commands(CLI::App& app, Action& action) {
        "clues a minimal puzzle would lose (the default for easy and expert on 12x12, and "
        "below ER 8.0 from 16x16 up)")
       ->excludes(minimal);
-  g->add_option("--seed", gen.seed, "Seed: the same seed gives the same puzzles, whatever -j "
-                                    "(default: a fresh random seed, shown in JSON output)");
+  g->add_option("--seed", gen.seed,
+                "Seed: the same seed gives the same puzzles, whatever -j "
+                "(default: a fresh random seed, shown in JSON output)");
   g->add_option("-j,--threads", gen.threads, "Worker threads")->check(CLI::Range(1, 256));
   const std::map<std::string, Format> formats = {
       {"line", Format::line}, {"grid", Format::grid}, {"json", Format::json}};
@@ -610,19 +629,22 @@ void add_generate_commands(CLI::App& app, Action& action) {
                 "Make puzzles by randomly transforming puzzles of this library file "
                 "(clue count and rating carry over; '-' = standard input)");
   g->callback([&action, g] {
-    if (g->count("--seed") == 0) gen.seed = (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
+    if (g->count("--seed") == 0)
+      gen.seed = (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
     action = [] { return run_generate(gen); };
   });
 
   CLI::App* t = app.add_subcommand(
-      "transform", "Apply validity-keeping transformations to puzzles: the listed --ops, or a "
-                   "random one per puzzle (--random)");
+      "transform",
+      "Apply validity-keeping transformations to puzzles: the listed --ops, or a "
+      "random one per puzzle (--random)");
   add_batch_options(*t, tr.batch);
   t->add_option("--ops", tr.ops,
                 "Comma-separated operations, applied in order: relabel:P, transpose, "
                 "antitranspose, rot90, rot180, rot270, mirror, flip, rows:B:P, bands:P, cols:S:P, "
                 "stacks:P (1-based; P lists the old position for each new one)");
-  t->add_flag("--random", tr.random, "A random shape-keeping transformation per puzzle, from --seed");
+  t->add_flag("--random", tr.random,
+              "A random shape-keeping transformation per puzzle, from --seed");
   t->add_option("--seed", tr.seed, "Seed for --random (puzzle i uses a stream derived from it)");
   t->callback([&action, t] {
     action = [t] {
@@ -631,12 +653,12 @@ void add_generate_commands(CLI::App& app, Action& action) {
         return 2;
       }
       if (!tr.random) {
-        TransformOpsParse parsed = parse_transform_ops(tr.ops);
-        if (!parsed.ops) {
-          std::fprintf(stderr, "nonet transform: --ops: %s\n", parsed.error.c_str());
+        Result<std::vector<TransformOp>> parsed = parse_transform_ops(tr.ops);
+        if (!parsed) {
+          std::fprintf(stderr, "nonet transform: --ops: %s\n", parsed.error().message.c_str());
           return 2;
         }
-        tr_ops = std::move(*parsed.ops);
+        tr_ops = std::move(*parsed);
       }
       (void)t;
       return run(tr.batch, [] { return transform_job(tr, tr_ops); });
@@ -644,12 +666,12 @@ void add_generate_commands(CLI::App& app, Action& action) {
   });
 
   CLI::App* c = app.add_subcommand(
-      "canon", "Canonical form of puzzles: equal exactly for puzzles that are the same up to "
-               "transformation and relabelling (9x9, 4x4, 6x6, 8x8)");
+      "canon",
+      "Canonical form of puzzles: equal exactly for puzzles that are the same up to "
+      "transformation and relabelling (9x9, 4x4, 6x6, 8x8)");
   add_batch_options(*c, canon_opts);
-  c->callback([&action] {
-    action = [] { return run(canon_opts, [] { return canon_job(canon_opts); }); };
-  });
+  c->callback(
+      [&action] { action = [] { return run(canon_opts, [] { return canon_job(canon_opts); }); }; });
 }
 
 }  // namespace nonet::cli

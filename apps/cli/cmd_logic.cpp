@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
-#include <thread>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <thread>
 
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -49,10 +50,14 @@ class UniqueCheck {
     if (v.state == GridState::invalid) return app::conflicts_text(v, grid.geometry());
     const SolveResult r = solver_->solve(grid, options);
     switch (r.outcome()) {
-      case Outcome::solved: return "";
-      case Outcome::multiple: return "the puzzle has several solutions";
-      case Outcome::timeout: return "the time budget ran out checking that the solution is unique";
-      default: return "the puzzle has no solution";
+      case Outcome::solved:
+        return "";
+      case Outcome::multiple:
+        return "the puzzle has several solutions";
+      case Outcome::timeout:
+        return "the time budget ran out checking that the solution is unique";
+      default:
+        return "the puzzle has no solution";
     }
   }
 
@@ -75,23 +80,29 @@ bool report_invalid(const app::InputItem& item, Format format, const std::string
   return false;
 }
 
-// The --timeout budget ran out before the logic reached the end.
-bool report_timeout(const app::InputItem& item, Format format, std::string& out,
-                    std::string& err) {
-  err += "nonet: " + place(item) + ": time budget ran out\n";
-  if (format == Format::json) {
-    nlohmann::json j = head(item);
-    j["status"] = "timeout";
-    out += j.dump() + "\n";
-  } else {
-    out += "timeout\n";
-  }
-  return false;
-}
-
 std::string rating_line(const Rating& r) {
   return format_rating(r.er, r.er_exact) + "/" + format_rating(r.ep, r.ep_exact) + "/" +
          format_rating(r.ed, r.ed_exact) + " " + std::string(level_name(r.level));
+}
+
+// The budget (or Ctrl-C) stopped the logic before the end: what it knew is
+// reported, figures not yet settled as lower bounds, and the puzzle counts as
+// not done.
+void note_stopped(const app::InputItem& item, const Rating& r, std::string& err) {
+  err += "nonet: " + place(item) + ": time budget ran out; ER at least " +
+         format_rating(r.er, true) + "\n";
+}
+
+// The logic's options for one puzzle: its technique set, the --timeout
+// budget, Ctrl-C, and the threads of a nested chain search.
+LogicOptions logic_options(const LogicCommand& cmd) {
+  const SolveOptions budget = solve_options(cmd.batch, 2);
+  LogicOptions options;
+  options.profile = cmd.profile();
+  options.deadline = budget.deadline;
+  options.cancel = budget.cancel;
+  options.threads = chain_threads(cmd.batch);
+  return options;
 }
 
 app::PuzzleJob rate_job(const LogicCommand& cmd) {
@@ -102,21 +113,21 @@ app::PuzzleJob rate_job(const LogicCommand& cmd) {
       report_parse_error(item, format, out, err);
       return false;
     }
-    const Grid& grid = *item.puzzle.grid;
+    const Grid& grid = *item.puzzle;
     const SolveOptions budget = solve_options(cmd.batch, 2);
     const std::string why = check->problem(grid, budget);
     if (!why.empty()) return report_invalid(item, format, why, out, err);
-    const Rating r = rate(grid, cmd.profile(), budget.deadline, chain_threads(cmd.batch));
-    if (r.stopped) return report_timeout(item, format, out, err);
+    const Rating r = rate(grid, logic_options(cmd));
+    if (r.stopped) note_stopped(item, r, err);
     if (format == Format::json) {
       nlohmann::json j = head(item);
-      j["status"] = "rated";
+      j["status"] = r.stopped ? "timeout" : "rated";
       j.update(app::rating_json(r));
       out += j.dump() + "\n";
     } else {
-      out += rating_line(r) + "\n";
+      out += (r.stopped ? "timeout: " : "") + rating_line(r) + "\n";
     }
-    return true;
+    return !r.stopped;
   };
 }
 
@@ -128,18 +139,17 @@ app::PuzzleJob explain_job(const LogicCommand& cmd) {
       report_parse_error(item, format, out, err);
       return false;
     }
-    const Grid& grid = *item.puzzle.grid;
+    const Grid& grid = *item.puzzle;
     const SolveOptions budget = solve_options(cmd.batch, 2);
     const std::string why = check->problem(grid, budget);
     if (!why.empty()) return report_invalid(item, format, why, out, err);
     const Geometry& g = grid.geometry();
-    const LogicPath path =
-        solve_path(LogicState(grid), cmd.profile(), budget.deadline, chain_threads(cmd.batch));
-    if (path.stopped) return report_timeout(item, format, out, err);
+    const LogicPath path = solve_path(LogicState(grid), logic_options(cmd));
     const Rating r = rate_path(path);
+    if (path.stopped) note_stopped(item, r, err);
     if (format == Format::json) {
       nlohmann::json j = head(item);
-      j["status"] = path.solved ? "solved" : "needs_chains";
+      j["status"] = path.solved ? "solved" : path.stopped ? "timeout" : "stuck";
       nlohmann::json steps = nlohmann::json::array();
       for (const Step& s : path.steps) steps.push_back(app::step_json(s, g));
       j["steps"] = std::move(steps);
@@ -154,10 +164,10 @@ app::PuzzleJob explain_job(const LogicCommand& cmd) {
       for (const Step& s : path.steps) {
         out += format_rating(s.rating, true) + "  " + render_step(s, g) + "\n";
       }
-      out += path.solved ? "solved: " : "stuck (needs chains): ";
+      out += path.solved ? "solved: " : path.stopped ? "timeout: " : "stuck (needs chains): ";
       out += rating_line(r) + "\n\n";
     }
-    return true;
+    return !path.stopped;
   };
 }
 
@@ -169,10 +179,10 @@ app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vect
       report_parse_error(item, format, out, err);
       return false;
     }
-    const Grid& grid = *item.puzzle.grid;
+    const Grid& grid = *item.puzzle;
     const Geometry& g = grid.geometry();
     HintOptions options;
-    options.profile = cmd.profile();
+    options.logic = logic_options(cmd);
     if (marks) {
       if (static_cast<int>(marks->size()) != g.cell_count()) {
         return report_invalid(item, format, "--candidates is for another board size", out, err);
@@ -186,11 +196,12 @@ app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vect
       options.givens = givens.get();
     }
     const HintLevel level = hint_level_from_name(cmd.level).value_or(HintLevel::concrete);
-    options.deadline = solve_options(cmd.batch, 2).deadline;
-    options.threads = chain_threads(cmd.batch);
     const Hint hint = find_hint(grid, options);
-    if (hint.status == HintStatus::stopped) return report_timeout(item, format, out, err);
-    const nlohmann::json j = app::hint_json(hint, level, g);
+    if (hint.status == HintStatus::stopped) {
+      err += "nonet: " + place(item) + ": time budget ran out\n";
+    }
+    nlohmann::json j = app::hint_json(hint, level, g);
+    if (hint.status == HintStatus::stopped) j["status"] = "timeout";
     if (format == Format::json) {
       nlohmann::json full = head(item);
       full.update(j);
@@ -198,8 +209,9 @@ app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vect
     } else if (hint.status == HintStatus::step) {
       out += j["message"].get<std::string>() + "\n";
     } else {
-      out += std::string(hint_status_name(hint.status)) + ": " + hint.message + "\n";
+      out += j["status"].get<std::string>() + ": " + hint.message + "\n";
     }
+    if (hint.status == HintStatus::stopped) return false;
     if (hint.status == HintStatus::invalid) {
       err += "nonet: " + place(item) + ": " + hint.message + "\n";
       return false;
@@ -208,12 +220,76 @@ app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vect
   };
 }
 
+// The technique table, as `nonet techniques` prints it: every row, or one
+// profile's rows in the order it tries them.
+std::string techniques_text(std::optional<Profile> profile, const std::string& format) {
+  std::vector<Technique> rows;
+  if (profile) {
+    const auto list = profile_techniques(*profile);
+    rows.assign(list.begin(), list.end());
+  } else {
+    for (const TechniqueInfo& info : technique_table()) rows.push_back(info.technique);
+  }
+  auto profiles = [](const TechniqueInfo& info) {
+    std::string p;
+    for (Profile pr : {Profile::se, Profile::modern}) {
+      if (info.in(pr)) p += (p.empty() ? "" : " ") + std::string(profile_name(pr));
+    }
+    return p;
+  };
+  std::string out;
+  if (format == "json") {
+    for (Technique t : rows) {
+      const TechniqueInfo& info = technique_info(t);
+      nlohmann::json profs = nlohmann::json::array();
+      for (Profile pr : {Profile::se, Profile::modern}) {
+        if (info.in(pr)) profs.push_back(std::string(profile_name(pr)));
+      }
+      out += nlohmann::json{{"id", std::string(info.id)},
+                            {"name", std::string(info.name)},
+                            {"rating", info.rating / 10.0},
+                            {"rating_rule", std::string(info.rating_rule)},
+                            {"hodoku_level", std::string(hodoku_level_name(info.hodoku_level))},
+                            {"hodoku_score", info.hodoku_score},
+                            {"profiles", std::move(profs)}}
+                 .dump() +
+             "\n";
+    }
+    return out;
+  }
+  if (format == "markdown") {
+    out =
+        "| technique | id | SE rating | HoDoKu level, score | profiles |\n"
+        "|---|---|---|---|---|\n";
+    for (Technique t : rows) {
+      const TechniqueInfo& info = technique_info(t);
+      out += "| " + std::string(info.name) + " | `" + std::string(info.id) + "` | " +
+             std::string(info.rating_rule) + " | " +
+             std::string(hodoku_level_name(info.hodoku_level)) + ", " +
+             std::to_string(info.hodoku_score) + " | " + profiles(info) + " |\n";
+    }
+    return out;
+  }
+  for (Technique t : rows) {
+    const TechniqueInfo& info = technique_info(t);
+    char line[160];
+    std::snprintf(line, sizeof line, "%-27s %-27s %4s  %-8s %5d  %s\n",
+                  std::string(info.id).c_str(), std::string(info.name).c_str(),
+                  format_rating(info.rating, true).c_str(),
+                  std::string(hodoku_level_name(info.hodoku_level)).c_str(), info.hodoku_score,
+                  profiles(info).c_str());
+    out += line;
+  }
+  return out;
+}
+
 void add_techniques_option(CLI::App& cmd, LogicCommand& c) {
   cmd.add_option("-t,--techniques", c.techniques,
                  "Technique set: se (Sudoku Explainer 1.2.1, default; defines ratings) or modern")
       ->check([](const std::string& name) {
-        return profile_from_name(name) ? std::string()
-                                       : "unknown technique set '" + name + "'; choose se or modern";
+        return profile_from_name(name)
+                   ? std::string()
+                   : "unknown technique set '" + name + "'; choose se or modern";
       });
 }
 
@@ -221,6 +297,29 @@ void add_techniques_option(CLI::App& cmd, LogicCommand& c) {
 
 void add_logic_commands(CLI::App& app, Action& action) {
   static LogicCommand rate_cmd, explain_cmd, hint_cmd;
+
+  static std::string list_profile = "all", list_format = "line";
+  CLI::App* list = app.add_subcommand(
+      "techniques", "List the techniques: id, name, SE rating, HoDoKu level and score, profiles");
+  list->add_option("-t,--techniques", list_profile,
+                   "Which: all (every technique, in table order, the default), se or modern (the "
+                   "profile's techniques in the order it tries them)")
+      ->check([](const std::string& name) {
+        return name == "all" || profile_from_name(name)
+                   ? std::string()
+                   : "unknown technique set '" + name + "'; choose all, se or modern";
+      });
+  list->add_option("-f,--format", list_format,
+                   "Output: line (aligned columns, the default), json (JSON Lines) or markdown")
+      ->check(CLI::IsMember({"line", "json", "markdown"}));
+  list->callback([&action] {
+    action = [] {
+      const std::optional<Profile> profile =
+          list_profile == "all" ? std::nullopt : profile_from_name(list_profile);
+      const std::string text = techniques_text(profile, list_format);
+      return std::fwrite(text.data(), 1, text.size(), stdout) == text.size() ? 0 : 1;
+    };
+  });
 
   CLI::App* rate_app = app.add_subcommand(
       "rate", "Rate puzzles on the Sudoku Explainer scale: ER/EP/ED and level, one line each");
@@ -255,10 +354,10 @@ void add_logic_commands(CLI::App& app, Action& action) {
       if (!hint_cmd.givens.empty()) {
         ParsedPuzzle p = parse_puzzle(hint_cmd.givens, parse_options(hint_cmd.batch));
         if (!p.ok()) {
-          std::fprintf(stderr, "nonet: --givens: %s\n", p.error.to_string().c_str());
+          std::fprintf(stderr, "nonet: --givens: %s\n", p.error().to_string().c_str());
           return 2;
         }
-        givens = std::make_shared<const Grid>(*p.grid);
+        givens = std::make_shared<const Grid>(*p);
       }
       std::shared_ptr<const std::vector<Mask>> marks;
       if (!hint_cmd.candidates.empty()) {
@@ -281,17 +380,17 @@ void add_logic_commands(CLI::App& app, Action& action) {
           if (!g && t.size() == 729) g = Geometry::get(3, 3);
         }
         if (!g) {
-          std::fprintf(stderr, "nonet: --candidates: cannot tell the board size; expected N*N "
-                               "groups or 729 characters\n");
+          std::fprintf(stderr,
+                       "nonet: --candidates: cannot tell the board size; expected N*N "
+                       "groups or 729 characters\n");
           return 2;
         }
-        auto parsed = std::make_shared<std::vector<Mask>>();
-        ParseError error;
-        if (!parse_candidates(hint_cmd.candidates, *g, *parsed, error)) {
-          std::fprintf(stderr, "nonet: --candidates: %s\n", error.to_string().c_str());
+        Result<std::vector<Mask>> parsed = parse_candidates(hint_cmd.candidates, *g);
+        if (!parsed) {
+          std::fprintf(stderr, "nonet: --candidates: %s\n", parsed.error().to_string().c_str());
           return 2;
         }
-        marks = parsed;
+        marks = std::make_shared<const std::vector<Mask>>(std::move(*parsed));
       }
       return run(hint_cmd.batch, [marks, givens] { return hint_job(hint_cmd, marks, givens); });
     };

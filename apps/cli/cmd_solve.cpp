@@ -44,7 +44,7 @@ nlohmann::json head(const app::InputItem& item) {
 // Conflicting givens: reported with every conflict, no search needed.
 bool invalid_givens(const app::InputItem& item, const Validation& v, Format format,
                     std::string& out, std::string& err) {
-  const Geometry& g = item.puzzle.grid->geometry();
+  const Geometry& g = item.puzzle->geometry();
   const std::string text = app::conflicts_text(v, g);
   err += "nonet: " + place(item) + ": " + text + "\n";
   if (format == Format::json) {
@@ -62,18 +62,17 @@ bool invalid_givens(const app::InputItem& item, const Validation& v, Format form
 
 app::PuzzleJob solve_job(const SolveCommand& cmd, bool counting) {
   auto solvers = std::make_shared<SolverCache>(cmd.solver);
-  return [&cmd, counting, solvers](const app::InputItem& item, std::string& out,
-                                   std::string& err) {
+  return [&cmd, counting, solvers](const app::InputItem& item, std::string& out, std::string& err) {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) {
       report_parse_error(item, format, out, err);
       return false;
     }
-    const Grid& grid = *item.puzzle.grid;
+    const Grid& grid = *item.puzzle;
     Solver* solver = solvers->get(grid.geometry());
     if (!solver) {
-      const std::string msg = "solver '" + cmd.solver + "' does not handle " +
-                              grid.geometry().describe() + " puzzles";
+      const std::string msg =
+          "solver '" + cmd.solver + "' does not handle " + grid.geometry().describe() + " puzzles";
       err += "nonet: " + place(item) + ": " + msg + "\n";
       if (format == Format::json) {
         nlohmann::json j = head(item);
@@ -105,7 +104,8 @@ app::PuzzleJob solve_job(const SolveCommand& cmd, bool counting) {
       if (outcome == Outcome::timeout) out += "+ timeout";
       out += "\n";
     } else if (outcome == Outcome::solved) {
-      out += format == Format::grid ? to_grid_text(*r.solution) + "\n" : to_line(*r.solution) + "\n";
+      out +=
+          format == Format::grid ? to_grid_text(*r.solution) + "\n" : to_line(*r.solution) + "\n";
     } else {
       out += to_string(outcome);
       if (outcome == Outcome::multiple) out += " (at least 2 solutions)";
@@ -126,7 +126,7 @@ app::PuzzleJob validate_job(const BatchOptions& batch) {
       report_parse_error(item, batch.format, out, err);
       return false;
     }
-    const Grid& grid = *item.puzzle.grid;
+    const Grid& grid = *item.puzzle;
     const Validation v = validate(grid);
     if (batch.format == Format::json) {
       nlohmann::json j = head(item);
@@ -169,8 +169,9 @@ void add_solve_commands(CLI::App& app, Action& action) {
   static BatchOptions validate_opts;
 
   CLI::App* solve = app.add_subcommand(
-      "solve", "Solve puzzles: one answer line per puzzle; reports puzzles with no or several "
-               "solutions");
+      "solve",
+      "Solve puzzles: one answer line per puzzle; reports puzzles with no or several "
+      "solutions");
   add_batch_options(*solve, solve_cmd.batch);
   add_solver_option(*solve, solve_cmd);
   solve->callback([&action] {
@@ -188,8 +189,9 @@ void add_solve_commands(CLI::App& app, Action& action) {
   });
 
   CLI::App* val = app.add_subcommand(
-      "validate", "Check puzzles or grids against the rules: every duplicate in a row, column "
-                  "or box");
+      "validate",
+      "Check puzzles or grids against the rules: every duplicate in a row, column "
+      "or box");
   add_batch_options(*val, validate_opts);
   val->callback([&action] {
     action = [] { return run(validate_opts, [] { return validate_job(validate_opts); }); };

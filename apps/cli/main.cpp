@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::Error& e) {
     app.exit(e);
     return 2;  // usage error
   }

@@ -11,10 +11,10 @@
 namespace nonet::cli {
 
 bool parse_box(const std::string& text, int& rows, int& cols) {
-  const Geometry* g = Geometry::from_shape(text);
+  const Result<const Geometry*> g = Geometry::from_shape(text);
   if (!g) return false;
-  rows = g->box_rows();
-  cols = g->box_cols();
+  rows = (*g)->box_rows();
+  cols = (*g)->box_cols();
   return true;
 }
 
@@ -34,10 +34,8 @@ void add_batch_options(CLI::App& cmd, BatchOptions& options) {
                  "Box shape RxC (rows x columns), e.g. 3x2 for 6x6 boards with tall boxes; "
                  "default: inferred from the number of cells")
       ->check([](const std::string& v) {
-        int r = 0, c = 0;
-        return parse_box(v, r, c) ? std::string()
-                                  : "expected RxC with R*C between 1 and " +
-                                        std::to_string(kMaxSide) + ", e.g. 3x3";
+        const Result<const Geometry*> g = Geometry::from_shape(v);
+        return g ? std::string() : g.error().message;
       });
   cmd.add_option_function<std::string>(
          "-f,--format",
@@ -66,8 +64,8 @@ SolveOptions solve_options(const BatchOptions& options, std::uint64_t limit) {
   s.limit = limit;
   s.cancel = app::interrupt_flag();  // Ctrl-C stops a long search at once
   if (options.timeout > 0) {
-    s.deadline = Deadline::after(std::chrono::nanoseconds(
-        static_cast<std::int64_t>(options.timeout * 1e9)));
+    s.deadline =
+        Deadline::after(std::chrono::nanoseconds(static_cast<std::int64_t>(options.timeout * 1e9)));
   }
   return s;
 }
@@ -78,7 +76,7 @@ std::string place(const app::InputItem& item) {
 
 void report_parse_error(const app::InputItem& item, Format format, std::string& out,
                         std::string& err) {
-  const ParseError& e = item.puzzle.error;
+  const Error& e = item.puzzle.error();
   err += "nonet: " + *item.source + ": " + e.to_string() + "\n";
   if (format == Format::json) {
     nlohmann::json j = {{"index", item.index + 1},
@@ -100,7 +98,8 @@ int run(const BatchOptions& options, const std::function<app::PuzzleJob()>& make
   for (const std::string& e : input.io_errors()) std::fprintf(stderr, "nonet: %s\n", e.c_str());
   if (summary.cancelled) {
     const int sig = app::interrupt_signal();
-    std::fprintf(stderr, "nonet: interrupted after %zu answers; every answer before it was written\n",
+    std::fprintf(stderr,
+                 "nonet: interrupted after %zu answers; every answer before it was written\n",
                  summary.puzzles);
     return 128 + (sig > 0 ? sig : SIGINT);
   }

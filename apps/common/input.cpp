@@ -1,14 +1,13 @@
 #include "common/input.h"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 
-#include <unistd.h>
-
 namespace nonet::app {
 
-LineReader::LineReader(std::FILE* file, std::size_t max_length,
-                       const std::atomic<bool>* cancel)
+LineReader::LineReader(std::FILE* file, std::size_t max_length, const std::atomic<bool>* cancel)
     : file_(file), max_length_(max_length), cancel_(cancel), buffer_(std::size_t{1} << 20) {}
 
 bool LineReader::refill() {
@@ -50,8 +49,8 @@ bool LineReader::next(std::string_view& line, bool& truncated) {
     const char* start = buffer_.data() + begin_;
     const std::size_t available = end_ - begin_;
     const void* nl = std::memchr(start, '\n', available);
-    const std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start)
-                               : available;
+    const std::size_t len =
+        nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start) : available;
     begin_ += len + (nl ? 1 : 0);
     if (!truncated) {
       if (carry_.empty() && nl && len <= max_length_) {
@@ -112,11 +111,7 @@ bool PuzzleInput::read(std::vector<InputItem>& out, std::size_t count) {
   while (out.size() - start < count) {
     if (cancel_ && cancel_->load()) break;
     if (pending_pos_ < pending_.size()) {
-      InputItem item;
-      item.index = index_++;
-      item.source = source_;
-      item.puzzle = std::move(pending_[pending_pos_++]);
-      out.push_back(std::move(item));
+      out.push_back({index_++, source_, std::move(pending_[pending_pos_++])});
       continue;
     }
     pending_.clear();

@@ -4,7 +4,7 @@
 
 namespace nonet::app {
 
-nlohmann::json error_json(const ParseError& error) {
+nlohmann::json error_json(const Error& error) {
   nlohmann::json j = {{"message", error.message}};
   if (error.line > 0) j["line"] = error.line;
   if (error.column > 0) j["column"] = error.column;
@@ -52,7 +52,8 @@ namespace {
 nlohmann::json cell_digits_json(const std::vector<CellDigit>& list, const Geometry& g) {
   nlohmann::json out = nlohmann::json::array();
   for (const CellDigit& cd : list) {
-    out.push_back({{"row", g.row_of(cd.cell) + 1}, {"col", g.col_of(cd.cell) + 1}, {"digit", cd.digit}});
+    out.push_back(
+        {{"row", g.row_of(cd.cell) + 1}, {"col", g.col_of(cd.cell) + 1}, {"digit", cd.digit}});
   }
   return out;
 }
@@ -64,12 +65,6 @@ nlohmann::json cells_json(const std::vector<int>& cells, const Geometry& g) {
 }
 
 double tenths(int value) { return value / 10.0; }
-
-std::string technique_id(Technique t) {
-  std::string s(technique_name(t));
-  for (char& ch : s) ch = ch == ' ' || ch == '-' || ch == '/' ? '_' : static_cast<char>(std::tolower(ch));
-  return s;
-}
 
 }  // namespace
 
@@ -86,7 +81,7 @@ nlohmann::json step_json(const Step& step, const Geometry& geometry) {
     if (step.digits & (Mask{1} << (d - 1))) digits.push_back(d);
   }
   nlohmann::json j = {{"technique", step_title(step)},
-                      {"technique_id", technique_id(step.technique)},
+                      {"technique_id", std::string(technique_id(step.technique))},
                       {"rating", tenths(step.rating)},
                       {"explanation", render_step(step, geometry)},
                       {"placements", cell_digits_json(step.placements, geometry)},
@@ -94,7 +89,8 @@ nlohmann::json step_json(const Step& step, const Geometry& geometry) {
                       {"cells", cells_json(step.cells, geometry)},
                       {"houses", std::move(houses)},
                       {"digits", std::move(digits)}};
-  if (!step.secondary_cells.empty()) j["secondary_cells"] = cells_json(step.secondary_cells, geometry);
+  if (!step.secondary_cells.empty())
+    j["secondary_cells"] = cells_json(step.secondary_cells, geometry);
   if (!step.implied.empty()) j["implied"] = cell_digits_json(step.implied, geometry);
   if (step.variant) j["variant"] = step.variant;
   if (!step.links.empty()) {
@@ -123,7 +119,7 @@ nlohmann::json rating_json(const Rating& r) {
   put("ep", r.ep, r.ep_exact);
   put("ed", r.ed, r.ed_exact);
   j["level"] = std::string(level_name(r.level));
-  j["needs_chains"] = r.needs_chains;
+  j["stuck"] = r.stuck;
   j["steps"] = r.steps;
   return j;
 }
@@ -132,11 +128,13 @@ nlohmann::json hint_json(const Hint& hint, HintLevel level, const Geometry& geom
   nlohmann::json j = {{"status", std::string(hint_status_name(hint.status))}};
   if (!hint.wrong_cells.empty()) j["wrong_cells"] = cells_json(hint.wrong_cells, geometry);
   if (!hint.missing_candidates.empty()) {
-    j["missing_candidates"] = cells_json([&] {
-      std::vector<int> cells;
-      for (const CellDigit& m : hint.missing_candidates) cells.push_back(m.cell);
-      return cells;
-    }(), geometry);
+    j["missing_candidates"] = cells_json(
+        [&] {
+          std::vector<int> cells;
+          for (const CellDigit& m : hint.missing_candidates) cells.push_back(m.cell);
+          return cells;
+        }(),
+        geometry);
   }
   if (hint.status != HintStatus::step || !hint.step) {
     j["message"] = hint.message;
@@ -148,7 +146,8 @@ nlohmann::json hint_json(const Hint& hint, HintLevel level, const Geometry& geom
       j["message"] = render_vague(step, geometry);
       nlohmann::json houses = nlohmann::json::array();
       if (!step.houses.empty()) houses.push_back(geometry.house_name(step.houses[0]));
-      j["step"] = {{"technique", step_title(step)}, {"rating", tenths(step.rating)}, {"area", houses}};
+      j["step"] = {
+          {"technique", step_title(step)}, {"rating", tenths(step.rating)}, {"area", houses}};
       break;
     }
     case HintLevel::concrete:
@@ -158,7 +157,8 @@ nlohmann::json hint_json(const Hint& hint, HintLevel level, const Geometry& geom
     case HintLevel::placement:
       if (hint.placement) {
         const CellDigit& p = *hint.placement;
-        j["message"] = geometry.cell_name(p.cell) + " = " + std::string(1, Geometry::symbol(p.digit));
+        j["message"] =
+            geometry.cell_name(p.cell) + " = " + std::string(1, Geometry::symbol(p.digit));
         j["placement"] = cell_digits_json({p}, geometry)[0];
       } else {
         j["message"] = "no placement follows from the techniques of this profile";

@@ -6,15 +6,15 @@
 
 #include "nonet/format.h"
 #include "nonet/generate.h"
-#include "nonet/transform.h"
 #include "nonet/logic.h"
 #include "nonet/solver.h"
+#include "nonet/transform.h"
 #include "nonet/validate.h"
 
 namespace nonet::app {
 
 // {"message": ..., "line": L, "column": C}
-nlohmann::json error_json(const ParseError& error);
+nlohmann::json error_json(const Error& error);
 // {"digit": 5, "house": "row 1", "cells": ["r1c1", "r1c5"]}
 nlohmann::json conflict_json(const Conflict& conflict, const Geometry& geometry);
 // {"status": "solved"|"incomplete"|"invalid", "valid": bool, "empty_cells": n,
@@ -31,8 +31,8 @@ std::string conflicts_text(const Validation& validation, const Geometry& geometr
 //  "secondary_cells": [...], "houses": [{"kind","index","name"}], "digits": [4, 8]}
 // (rows, columns, indexes and digits 1-based).
 nlohmann::json step_json(const Step& step, const Geometry& geometry);
-// {"er": 2.6, "ep": 1.2, "ed": 1.2, "level": "hard", "needs_chains": false, "steps": n};
-// a figure known only as a lower bound is null, with "er_min" (etc.) beside it.
+// {"er": 2.6, "ep": 1.2, "ed": 1.2, "level": "hard", "stuck": false, "steps": n};
+// a figure known only as a lower bound (stuck, or stopped) is null, with "er_min" (etc.) beside it.
 nlohmann::json rating_json(const Rating& rating);
 // {"status": "step"|..., "message": ..., "step": {...}} shaped by the grade:
 // vague gives technique and area only, placement just the next digit.

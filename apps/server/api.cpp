@@ -7,9 +7,9 @@
 #include "common/json_shapes.h"
 #include "nonet/format.h"
 #include "nonet/generate.h"
+#include "nonet/grid.h"
 #include "nonet/logic.h"
 #include "nonet/transform.h"
-#include "nonet/grid.h"
 #include "nonet/validate.h"
 
 namespace nonet::server {
@@ -23,13 +23,20 @@ constexpr int kMaxJsonDepth = 32;
 
 const char* type_name(const json& value) {
   switch (value.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return "a boolean";
-    case json::value_t::string: return "a string";
-    case json::value_t::array: return "an array";
-    case json::value_t::object: return "an object";
-    case json::value_t::discarded: return "nothing";
-    default: return "a number";
+    case json::value_t::null:
+      return "null";
+    case json::value_t::boolean:
+      return "a boolean";
+    case json::value_t::string:
+      return "a string";
+    case json::value_t::array:
+      return "an array";
+    case json::value_t::object:
+      return "an object";
+    case json::value_t::discarded:
+      return "nothing";
+    default:
+      return "a number";
   }
 }
 
@@ -58,8 +65,11 @@ std::string valid_utf8(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     const auto b = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
     const unsigned char c = b(0);
-    std::size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
-                    : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    std::size_t len = c < 0x80                 ? 1
+                      : c >= 0xC2 && c <= 0xDF ? 2
+                      : c >= 0xE0 && c <= 0xEF ? 3
+                      : c >= 0xF0 && c <= 0xF4 ? 4
+                                               : 0;
     bool ok = len > 0 && i + len <= text.size();
     for (std::size_t k = 1; ok && k < len; ++k) ok = (b(k) & 0xC0) == 0x80;
     // No overlong forms, surrogates or code points above U+10FFFF.
@@ -101,9 +111,12 @@ std::size_t too_deep_at(std::string_view text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
     } else if (c == '"') {
       in_string = true;
     } else if (c == '[' || c == '{') {
@@ -130,20 +143,21 @@ std::optional<Grid> read_puzzle(const json& request, const ApiContext& context, 
   } else if (it->is_array()) {
     // A JSON array of numbers or of rows of numbers: the parser reads its text.
     for (const json& item : *it) {
-      const bool row = item.is_array() &&
-                       std::all_of(item.begin(), item.end(), [](const json& v) { return v.is_number(); });
+      const bool row = item.is_array() && std::all_of(item.begin(), item.end(),
+                                                      [](const json& v) { return v.is_number(); });
       if (!item.is_number() && !row) {
         error = error_reply(400, "wrong_type",
                             std::string("\"puzzle\" as an array must hold numbers or rows of "
-                                        "numbers, not ") + type_name(item));
+                                        "numbers, not ") +
+                                type_name(item));
         return std::nullopt;
       }
     }
     text = it->dump();
   } else {
-    error = error_reply(400, "wrong_type",
-                        std::string("\"puzzle\" must be a string or an array of numbers, not ") +
-                            type_name(*it));
+    error = error_reply(
+        400, "wrong_type",
+        std::string("\"puzzle\" must be a string or an array of numbers, not ") + type_name(*it));
     return std::nullopt;
   }
   if (text.size() > static_cast<std::size_t>(context.limits.max_puzzle_chars)) {
@@ -155,24 +169,25 @@ std::optional<Grid> read_puzzle(const json& request, const ApiContext& context, 
   }
   ParseOptions options;
   if (const auto box = request.find("box"); box != request.end() && !box->is_null()) {
-    const Geometry* shaped =
-        box->is_string() ? Geometry::from_shape(box->get<std::string>()) : nullptr;
+    const Result<const Geometry*> shaped =
+        box->is_string() ? Geometry::from_shape(box->get<std::string>())
+                         : Result<const Geometry*>(Error{0, 0, "it is not a string"});
     if (!shaped) {
       error = error_reply(400, "bad_value",
                           "\"box\" must be a box shape like \"3x2\" (rows x columns, side up to " +
-                              std::to_string(kMaxSide) + ")");
+                              std::to_string(kMaxSide) + "): " + shaped.error().message);
       return std::nullopt;
     }
-    options.box_rows = shaped->box_rows();
-    options.box_cols = shaped->box_cols();
+    options.box_rows = (*shaped)->box_rows();
+    options.box_cols = (*shaped)->box_cols();
   }
   ParsedPuzzle parsed = parse_puzzle(text, options);
   if (!parsed.ok()) {
-    error = error_reply(422, "bad_puzzle", "puzzle: " + parsed.error.to_string(),
-                        parsed.error.line, parsed.error.column);
+    error = error_reply(422, "bad_puzzle", "puzzle: " + parsed.error().to_string(),
+                        parsed.error().line, parsed.error().column);
     return std::nullopt;
   }
-  return std::move(parsed.grid);
+  return std::move(*parsed);
 }
 
 // An optional integer field in [low, high]; `value` keeps its default when absent.
@@ -211,15 +226,15 @@ ApiReply search(const json& request, const ApiContext& context, bool counting) {
   std::optional<Grid> grid = read_puzzle(request, context, error);
   if (!grid) return error;
   std::int64_t limit = counting ? 1000 : 2;
-  if (counting &&
-      !read_int(request, "limit", 1, static_cast<std::int64_t>(context.limits.max_count), limit, error))
+  if (counting && !read_int(request, "limit", 1,
+                            static_cast<std::int64_t>(context.limits.max_count), limit, error))
     return error;
   const Validation v = validate(*grid);
   if (v.state == GridState::invalid) return invalid_reply(*grid, v);
   std::unique_ptr<Solver> solver = make_solver(grid->geometry());
   if (!solver) {
-    return error_reply(422, "unsupported", "no solver handles " + grid->geometry().describe() +
-                                               " puzzles");
+    return error_reply(422, "unsupported",
+                       "no solver handles " + grid->geometry().describe() + " puzzles");
   }
   SolveOptions options;
   options.limit = static_cast<std::uint64_t>(limit);
@@ -254,8 +269,8 @@ ApiReply route_validate(const json& request, const ApiContext& context) {
   return {200, std::move(body)};
 }
 
-// {"size": "9x9", "candidates": [[1, 2], [], ...], "singles": [{"cell": "r1c3", "index": 2, "digit": 4}]}
-// One list per cell in reading order; a filled cell's list is empty.
+// {"size": "9x9", "candidates": [[1, 2], [], ...], "singles": [{"cell": "r1c3", "index": 2,
+// "digit": 4}]} One list per cell in reading order; a filled cell's list is empty.
 ApiReply route_candidates(const json& request, const ApiContext& context) {
   ApiReply error;
   std::optional<Grid> grid = read_puzzle(request, context, error);
@@ -273,20 +288,27 @@ ApiReply route_candidates(const json& request, const ApiContext& context) {
     }
     candidates.push_back(std::move(digits));
   }
-  return {200, {{"size", g.describe()}, {"candidates", std::move(candidates)},
-                {"singles", std::move(singles)}}};
+  return {200,
+          {{"size", g.describe()},
+           {"candidates", std::move(candidates)},
+           {"singles", std::move(singles)}}};
 }
 
-// Logic is offered up to this side: explanations and ratings stop at the
-// Deadline between steps, but a hint searches one step without one, so the
-// board size is what bounds its time.
-constexpr int kMaxLogicSide = 16;
+// The request's budget and cancel flag, for the logic.
+LogicOptions logic_options(const ApiContext& context, Profile profile) {
+  LogicOptions options;
+  options.profile = profile;
+  options.deadline = context.deadline;
+  options.cancel = context.cancel;
+  return options;
+}
 
-ApiReply too_big_for_logic(const Geometry& g) {
-  return error_reply(422, "unsupported",
-                     "hints, explanations and ratings are offered for boards up to " +
-                         std::to_string(kMaxLogicSide) + "x" + std::to_string(kMaxLogicSide) +
-                         ", not " + g.describe());
+// What a search stopped by the budget knows: the least rating of the step it
+// was looking for.
+std::string stopped_message(const ApiContext& context, int floor) {
+  return "the time budget of " + std::to_string(context.limits.budget.count()) +
+         " ms ran out before the search ended; the next step rates at least " +
+         format_rating(floor, true);
 }
 
 ApiReply timeout_reply(const ApiContext& context) {
@@ -322,7 +344,8 @@ std::optional<Grid> unique_solution(const Grid& grid, const ApiContext& context,
   options.deadline = context.deadline;
   const SolveResult r = make_solver(grid.geometry())->solve(grid, options);
   switch (r.outcome()) {
-    case Outcome::solved: return r.solution;
+    case Outcome::solved:
+      return r.solution;
     case Outcome::no_solution:
       error = error_reply(422, "no_solution", "the puzzle has no solution");
       return std::nullopt;
@@ -331,7 +354,8 @@ std::optional<Grid> unique_solution(const Grid& grid, const ApiContext& context,
       error = error_reply(422, "not_unique",
                           "the puzzle has several solutions; this needs exactly one");
       return std::nullopt;
-    case Outcome::timeout: break;
+    case Outcome::timeout:
+      break;
   }
   error = timeout_reply(context);
   return std::nullopt;
@@ -344,12 +368,14 @@ bool read_candidates(const json& request, const Geometry& g, std::vector<Mask>& 
   const auto it = request.find("candidates");
   if (it == request.end() || it->is_null()) return true;
   if (it->is_string()) {
-    ParseError pe;
-    if (!parse_candidates(it->get<std::string>(), g, out, pe)) {
-      error = error_reply(422, "bad_candidates", "candidates: " + pe.to_string(), pe.line,
-                          pe.column);
+    Result<std::vector<Mask>> parsed = parse_candidates(it->get<std::string>(), g);
+    if (!parsed) {
+      const Error& pe = parsed.error();
+      error =
+          error_reply(422, "bad_candidates", "candidates: " + pe.to_string(), pe.line, pe.column);
       return false;
     }
+    out = std::move(*parsed);
     return true;
   }
   if (!it->is_array() || static_cast<int>(it->size()) != g.cell_count()) {
@@ -364,9 +390,9 @@ bool read_candidates(const json& request, const Geometry& g, std::vector<Mask>& 
   for (int cell = 0; cell < g.cell_count(); ++cell) {
     const json& entry = (*it)[static_cast<std::size_t>(cell)];
     auto bad = [&](const std::string& why) {
-      error = error_reply(400, "bad_candidates",
-                          "candidates of " + g.cell_name(cell) + " (entry " +
-                              std::to_string(cell) + "): " + why);
+      error = error_reply(
+          400, "bad_candidates",
+          "candidates of " + g.cell_name(cell) + " (entry " + std::to_string(cell) + "): " + why);
       return false;
     };
     Mask mask = 0;
@@ -406,14 +432,17 @@ bool read_cell(const json& request, const Geometry& g, int& cell, ApiReply& erro
     }
   }
   error = error_reply(400, "bad_value",
-                      "\"cell\" must be a cell index from 0 to " + std::to_string(g.cell_count() - 1) +
-                          " or a name like \"r3c5\"");
+                      "\"cell\" must be a cell index from 0 to " +
+                          std::to_string(g.cell_count() - 1) + " or a name like \"r3c5\"");
   return false;
 }
 
 json cell_digit_json(int cell, int digit, const Geometry& g) {
-  return {{"row", g.row_of(cell) + 1}, {"col", g.col_of(cell) + 1}, {"index", cell},
-          {"cell", g.cell_name(cell)}, {"digit", digit}};
+  return {{"row", g.row_of(cell) + 1},
+          {"col", g.col_of(cell) + 1},
+          {"index", cell},
+          {"cell", g.cell_name(cell)},
+          {"digit", digit}};
 }
 
 // {"puzzle": position, "givens"?: original puzzle, "candidates"?: the player's
@@ -424,14 +453,14 @@ ApiReply route_hint(const json& request, const ApiContext& context) {
   std::optional<Grid> position = read_puzzle(request, context, error);
   if (!position) return error;
   const Geometry& g = position->geometry();
-  if (g.side() > kMaxLogicSide) return too_big_for_logic(g);
   std::optional<Grid> givens;
   if (const auto it = request.find("givens"); it != request.end() && !it->is_null()) {
     json sub = {{"puzzle", *it}};
     if (const auto box = request.find("box"); box != request.end()) sub["box"] = *box;
     givens = read_puzzle(sub, context, error);
     if (!givens) {
-      error.body["error"]["message"] = "givens: " + error.body["error"]["message"].get<std::string>();
+      error.body["error"]["message"] =
+          "givens: " + error.body["error"]["message"].get<std::string>();
       return error;
     }
     if (&givens->geometry() != &g)
@@ -446,31 +475,25 @@ ApiReply route_hint(const json& request, const ApiContext& context) {
     return error;
   if (const auto it = request.find("level"); it != request.end() && !it->is_null()) {
     const auto l = it->is_string() ? hint_level_from_name(it->get<std::string>()) : std::nullopt;
-    if (!l) return error_reply(400, "bad_value", "\"level\" must be \"vague\", \"concrete\" or \"placement\"");
+    if (!l)
+      return error_reply(400, "bad_value",
+                         "\"level\" must be \"vague\", \"concrete\" or \"placement\"");
     level = *l;
   }
-  // Solved first under the deadline, so find_hint's own solve is known to be quick,
-  // and so the answer for the chosen cell is at hand.
-  const Grid& basis = givens ? *givens : *position;
-  const Validation v = validate(basis);
-  std::optional<Grid> solution;
-  if (v.state != GridState::invalid) {
-    SolveOptions options;
-    options.deadline = context.deadline;
-    const SolveResult r = make_solver(g)->solve(basis, options);
-    if (r.outcome() == Outcome::timeout) return timeout_reply(context);
-    if (r.outcome() == Outcome::solved) solution = r.solution;
-  }
   HintOptions options;
-  options.profile = profile;
+  options.logic = logic_options(context, profile);
   options.candidates = candidates;
   options.givens = givens ? &*givens : nullptr;
-  options.deadline = context.deadline;
   const Hint hint = find_hint(*position, options);
-  if (hint.status == HintStatus::stopped) return timeout_reply(context);
+  // Stopped before the solution was known: nothing to say yet.
+  if (hint.status == HintStatus::stopped && !hint.solution) return timeout_reply(context);
   json body = app::hint_json(hint, level, g);
+  if (hint.status == HintStatus::stopped) {
+    body["message"] = stopped_message(context, hint.floor);
+    body["floor"] = hint.floor / 10.0;
+  }
   if (hint.step && level == HintLevel::concrete) body["vague"] = render_vague(*hint.step, g);
-  if (cell >= 0 && solution) body["answer"] = cell_digit_json(cell, (*solution)[cell], g);
+  if (cell >= 0 && hint.solution) body["answer"] = cell_digit_json(cell, (*hint.solution)[cell], g);
   return {200, std::move(body)};
 }
 
@@ -480,7 +503,6 @@ ApiReply route_explain(const json& request, const ApiContext& context) {
   std::optional<Grid> grid = read_puzzle(request, context, error);
   if (!grid) return error;
   const Geometry& g = grid->geometry();
-  if (g.side() > kMaxLogicSide) return too_big_for_logic(g);
   std::vector<Mask> candidates;
   Profile profile = Profile::se;
   if (!read_candidates(request, g, candidates, error) || !read_profile(request, profile, error))
@@ -494,19 +516,24 @@ ApiReply route_explain(const json& request, const ApiContext& context) {
                          "the candidates of " + g.cell_name(cell) + " lack its solution digit");
   }
   const auto begin = std::chrono::steady_clock::now();
-  const LogicPath path = solve_path(start, profile, context.deadline);
-  if (path.stopped) return timeout_reply(context);
+  const LogicPath path = solve_path(start, logic_options(context, profile));
   json steps = json::array();
   for (const Step& step : path.steps) steps.push_back(app::step_json(step, g));
-  json body = {{"status", path.solved ? "solved" : "needs_chains"},
+  json body = {{"status", path.solved    ? "solved"
+                          : path.stopped ? "stopped"
+                                         : "stuck"},
                {"size", g.describe()},
                {"steps", std::move(steps)},
                {"rating", app::rating_json(rate_path(path))},
                {"solution", to_line(*solution)},
                {"elapsed_ms", elapsed_ms(begin)}};
-  if (!path.solved)
+  if (path.stopped) {
+    body["message"] = stopped_message(context, path.floor) + " (after step " +
+                      std::to_string(path.steps.size()) + ")";
+  } else if (!path.solved) {
     body["message"] = "no technique of this profile applies after step " +
                       std::to_string(path.steps.size()) + "; the rest needs chains";
+  }
   return {200, std::move(body)};
 }
 
@@ -516,15 +543,18 @@ ApiReply route_rate(const json& request, const ApiContext& context) {
   std::optional<Grid> grid = read_puzzle(request, context, error);
   if (!grid) return error;
   const Geometry& g = grid->geometry();
-  if (g.side() > kMaxLogicSide) return too_big_for_logic(g);
   Profile profile = Profile::se;
   if (!read_profile(request, profile, error)) return error;
   if (!unique_solution(*grid, context, error)) return error;
   const auto begin = std::chrono::steady_clock::now();
-  const Rating rating = rate(*grid, profile, context.deadline);
-  if (rating.stopped) return timeout_reply(context);
+  const LogicPath path = solve_path(LogicState(*grid), logic_options(context, profile));
+  const Rating rating = rate_path(path);
   json body = app::rating_json(rating);
-  body["status"] = "rated";
+  body["status"] = rating.stopped ? "stopped" : "rated";
+  if (rating.stopped) {
+    body["message"] =
+        stopped_message(context, path.floor) + "; each figure with _min is a lower bound";
+  }
   body["size"] = g.describe();
   body["elapsed_ms"] = elapsed_ms(begin);
   return {200, std::move(body)};
@@ -542,8 +572,10 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
   if (!read_int(request, "size", 4, context.limits.max_generate_side, side, error)) return error;
   g = Geometry::for_side(static_cast<int>(side));
   if (const auto box = request.find("box"); box != request.end() && !box->is_null()) {
-    const Geometry* shaped =
-        box->is_string() ? Geometry::from_shape(box->get<std::string>()) : nullptr;
+    const Result<const Geometry*> parsed_shape =
+        box->is_string() ? Geometry::from_shape(box->get<std::string>())
+                         : Result<const Geometry*>(Error{0, 0, "it is not a string"});
+    const Geometry* shaped = parsed_shape ? *parsed_shape : nullptr;
     if (!shaped || shaped->side() > context.limits.max_generate_side || shaped->side() < 4)
       return error_reply(400, "bad_value",
                          "\"box\" must be a box shape like \"3x2\" for a side from 4 to " +
@@ -551,9 +583,9 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
     g = shaped;
   }
   if (!g || g->box_rows() < 2)
-    return error_reply(400, "bad_value",
-                       "no board of side " + std::to_string(side) +
-                           " has boxes; try 4, 6, 8, 9, 12, 16 or 25");
+    return error_reply(
+        400, "bad_value",
+        "no board of side " + std::to_string(side) + " has boxes; try 4, 6, 8, 9, 12, 16 or 25");
   std::optional<Level> level;
   if (const auto it = request.find("level"); it != request.end() && !it->is_null()) {
     const std::string name = it->is_string() ? it->get<std::string>() : std::string();
@@ -657,20 +689,26 @@ ApiReply route_transform(const json& request, const ApiContext& context) {
     return error_reply(400, "wrong_type", "\"canonical\" must be true or false");
   if (canonical != request.end() && canonical->is_boolean() && canonical->get<bool>()) {
     if (!Canonicalizer::supports(g))
-      return error_reply(422, "unsupported", "the canonical form is offered for 4x4, 6x6, 8x8 and 9x9, not " + g.describe());
+      return error_reply(
+          422, "unsupported",
+          "the canonical form is offered for 4x4, 6x6, 8x8 and 9x9, not " + g.describe());
     Canonicalizer canon(g);
     const std::optional<Grid> out = canon.canonical(*grid);
     if (!out) return error_reply(422, "unsupported", "no canonical form for " + g.describe());
-    return {200, {{"puzzle", to_line(*out)}, {"size", out->geometry().describe()}, {"canonical", true}}};
+    return {200,
+            {{"puzzle", to_line(*out)}, {"size", out->geometry().describe()}, {"canonical", true}}};
   }
   std::vector<TransformOp> ops;
   json body;
   if (const auto it = request.find("ops"); it != request.end() && !it->is_null()) {
     if (!it->is_string())
-      return error_reply(400, "wrong_type", std::string("\"ops\" must be a string like \"transpose,rows:1:213\", not ") + type_name(*it));
-    TransformOpsParse parsed = parse_transform_ops(it->get<std::string>());
-    if (!parsed.ops) return error_reply(400, "bad_value", "ops: " + parsed.error);
-    ops = std::move(*parsed.ops);
+      return error_reply(
+          400, "wrong_type",
+          std::string("\"ops\" must be a string like \"transpose,rows:1:213\", not ") +
+              type_name(*it));
+    Result<std::vector<TransformOp>> parsed = parse_transform_ops(it->get<std::string>());
+    if (!parsed) return error_reply(400, "bad_value", "ops: " + parsed.error().message);
+    ops = std::move(*parsed);
   } else {
     std::uint64_t seed = context.seed;
     if (const auto s = request.find("seed"); s != request.end() && !s->is_null()) {
@@ -684,9 +722,10 @@ ApiReply route_transform(const json& request, const ApiContext& context) {
   }
   Transform transform(g);
   for (std::size_t i = 0; i < ops.size(); ++i) {
-    if (const std::optional<std::string> why = transform.then(ops[i]))
-      return error_reply(422, "bad_value", "ops: operation " + std::to_string(i + 1) + " ('" +
-                                               to_string(ops[i]) + "'): " + *why);
+    if (const Result<void> fits = transform.then(ops[i]); !fits)
+      return error_reply(422, "bad_value",
+                         "ops: operation " + std::to_string(i + 1) + " ('" + to_string(ops[i]) +
+                             "'): " + fits.error().message);
   }
   const Grid out = transform.apply(*grid);
   body["puzzle"] = to_line(out);
@@ -697,14 +736,18 @@ ApiReply route_transform(const json& request, const ApiContext& context) {
 
 constexpr Route kRoutes[] = {
     {"/api/solve", Weight::heavy, "solve a puzzle: its solution and status", route_solve},
-    {"/api/validate", Weight::light, "check a grid against the rules: every conflict", route_validate},
+    {"/api/validate", Weight::light, "check a grid against the rules: every conflict",
+     route_validate},
     {"/api/count", Weight::heavy, "count solutions up to \"limit\"", route_count},
-    {"/api/candidates", Weight::light, "the candidates of every empty cell and the naked singles", route_candidates},
+    {"/api/candidates", Weight::light, "the candidates of every empty cell and the naked singles",
+     route_candidates},
     {"/api/hint", Weight::heavy, "the next logical step, explained", route_hint},
-    {"/api/explain", Weight::heavy, "every logical step from the puzzle to its solution", route_explain},
+    {"/api/explain", Weight::heavy, "every logical step from the puzzle to its solution",
+     route_explain},
     {"/api/rate", Weight::heavy, "the puzzle's difficulty rating", route_rate},
     {"/api/generate", Weight::heavy, "a new puzzle of a chosen difficulty", route_generate},
-    {"/api/transform", Weight::heavy, "an equivalent puzzle: rotated, mirrored, relabelled", route_transform},
+    {"/api/transform", Weight::heavy, "an equivalent puzzle: rotated, mirrored, relabelled",
+     route_transform},
 };
 
 }  // namespace
@@ -742,9 +785,10 @@ ApiReply error_reply(int status, std::string_view code, std::string message, int
 ApiReply handle_api(const Route& route, std::string_view body, const ApiContext& context) {
   if (const std::size_t at = too_deep_at(body); at != std::string_view::npos) {
     const auto [line, column] = line_column(body, at);
-    return error_reply(400, "malformed_json",
-                       "request body nests deeper than " + std::to_string(kMaxJsonDepth) + " levels",
-                       line, column);
+    return error_reply(
+        400, "malformed_json",
+        "request body nests deeper than " + std::to_string(kMaxJsonDepth) + " levels", line,
+        column);
   }
   json request;
   try {
@@ -754,7 +798,8 @@ ApiReply handle_api(const Route& route, std::string_view body, const ApiContext&
     const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
     const auto [line, column] = line_column(body, at);
     std::string what = e.what();
-    if (const std::size_t colon = what.rfind(": "); colon != std::string::npos) what = what.substr(colon + 2);
+    if (const std::size_t colon = what.rfind(": "); colon != std::string::npos)
+      what = what.substr(colon + 2);
     what = printable(what);
     return error_reply(400, "malformed_json",
                        "request body is not valid JSON: line " + std::to_string(line) +
@@ -763,13 +808,16 @@ ApiReply handle_api(const Route& route, std::string_view body, const ApiContext&
   } catch (const json::exception& e) {
     // Well-formed text nlohmann still refuses, such as a number too large for a double.
     std::string what = e.what();
-    if (const std::size_t colon = what.rfind("] "); colon != std::string::npos) what = what.substr(colon + 2);
-    return error_reply(400, "malformed_json", "request body is not usable JSON: " + printable(what));
+    if (const std::size_t colon = what.rfind("] "); colon != std::string::npos)
+      what = what.substr(colon + 2);
+    return error_reply(400, "malformed_json",
+                       "request body is not usable JSON: " + printable(what));
   }
   if (!request.is_object()) {
     return error_reply(400, "wrong_type",
                        std::string("the request body must be a JSON object like {\"puzzle\": "
-                                   "\"...\"}, not ") + type_name(request));
+                                   "\"...\"}, not ") +
+                           type_name(request));
   }
   return route.handle(request, context);
 }

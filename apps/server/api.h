@@ -12,6 +12,7 @@
 // --format json (apps/common/json_shapes.h). Errors are
 //   {"error": {"code": "bad_puzzle", "message": "...", "position": {"line": 1, "column": 7}}}
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -45,6 +46,8 @@ enum class Weight { light, heavy };
 struct ApiContext {
   ApiLimits limits;
   Deadline deadline;  // when this request's work must stop
+  // Raised when the request's work should stop early (its client went away).
+  const std::atomic<bool>* cancel = nullptr;
   std::uint64_t seed = 0;  // for routes that draw random numbers and were given no seed
 };
 

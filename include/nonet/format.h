@@ -12,8 +12,8 @@
 //
 //   nonet::PuzzleParser parser;                 // infer the size
 //   std::vector<nonet::ParsedPuzzle> out;
-//   parser.feed("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", out);
-//   parser.finish(out);                          // out[0].grid holds the puzzle
+//   parser.feed("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+//   out); parser.finish(out);                          // *out[0] is the puzzle
 //
 // The parser is fed one line at a time, so a file of any length streams through
 // in constant memory; the caller owns all I/O.
@@ -23,24 +23,18 @@
 #include <string_view>
 #include <vector>
 
+#include "nonet/error.h"
 #include "nonet/grid.h"
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
-// A problem in the input text, with a 1-based place. line/column 0 = unknown.
-struct ParseError {
+// One puzzle read from the input: the grid or the problem with it, and the
+// first input line of the puzzle (1-based) either way.
+struct ParsedPuzzle : Result<Grid> {
+  ParsedPuzzle(int first_line, Grid grid) : Result<Grid>(std::move(grid)), line(first_line) {}
+  ParsedPuzzle(int first_line, Error error) : Result<Grid>(std::move(error)), line(first_line) {}
   int line = 0;
-  int column = 0;
-  std::string message;
-  // "line 3, column 12: unexpected character 'x'"
-  std::string to_string() const;
-};
-
-struct ParsedPuzzle {
-  int line = 0;  // the first input line of the puzzle (1-based)
-  std::optional<Grid> grid;
-  ParseError error;  // meaningful when !grid
-  bool ok() const { return grid.has_value(); }
 };
 
 struct ParseOptions {
@@ -66,10 +60,10 @@ class PuzzleParser {
  private:
   void cells_line(std::string_view line, int offset, std::vector<ParsedPuzzle>& out);
   void emit(const Geometry& geometry, const std::vector<int>& values,
-            const std::vector<int>& columns, const std::vector<int>& lines,
-            int first_line, std::vector<ParsedPuzzle>& out);
+            const std::vector<int>& columns, const std::vector<int>& lines, int first_line,
+            std::vector<ParsedPuzzle>& out);
   void end_block(std::vector<ParsedPuzzle>& out);
-  void fail(std::vector<ParsedPuzzle>& out, int puzzle_line, ParseError error);
+  void fail(std::vector<ParsedPuzzle>& out, int puzzle_line, Error error);
   void finish_json(std::vector<ParsedPuzzle>& out);
   const Geometry* forced() const;
   const Geometry* side_geometry(int side);
@@ -106,3 +100,4 @@ std::string to_line(const Grid& grid, char blank = '.');
 std::string to_grid_text(const Grid& grid);
 
 }  // namespace nonet
+#pragma GCC visibility pop

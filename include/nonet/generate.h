@@ -32,6 +32,7 @@
 #include "nonet/logic.h"
 #include "nonet/solver.h"
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
 // A small, fast, reproducible random number generator (xoshiro256**, seeded
@@ -221,3 +222,4 @@ class Generator {
 };
 
 }  // namespace nonet
+#pragma GCC visibility pop

@@ -14,6 +14,9 @@
 #include <string_view>
 #include <vector>
 
+#include "nonet/error.h"
+
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
 // Candidate digits of a cell: bit d-1 stands for digit d. The one place that fixes
@@ -35,14 +38,14 @@ class Geometry {
   // The usual shape for a side of N, or nullptr.
   static const Geometry* for_side(int side);
   // The shape written "RxC" (or "RXC"): two decimal numbers and nothing else, as
-  // "3x3" or "2x3". nullptr when the text is not of that form or names no board.
-  static const Geometry* from_shape(std::string_view text);
+  // "3x3" or "2x3"; an Error when the text is not of that form or names no board.
+  static Result<const Geometry*> from_shape(std::string_view text);
 
   int box_rows() const { return box_rows_; }
   int box_cols() const { return box_cols_; }
-  int side() const { return side_; }                  // N
-  int cell_count() const { return side_ * side_; }    // N*N
-  int house_count() const { return 3 * side_; }       // rows, then columns, then boxes
+  int side() const { return side_; }                // N
+  int cell_count() const { return side_ * side_; }  // N*N
+  int house_count() const { return 3 * side_; }     // rows, then columns, then boxes
   Mask all_digits() const { return all_digits_; }
 
   int cell(int row, int col) const { return row * side_ + col; }
@@ -58,6 +61,11 @@ class Geometry {
   int house_index(int house) const { return house % side_; }  // 0-based within its kind
   std::array<int, 3> houses_of(int cell) const {
     return {row_[cell], side_ + col_[cell], 2 * side_ + box_[cell]};
+  }
+
+  // Where `cell` sits within its house of `kind`: the i of house_cells(house)[i].
+  int slot(int cell, HouseKind kind) const {
+    return slots_[static_cast<std::size_t>(cell) * 3 + static_cast<std::size_t>(kind)];
   }
 
   std::span<const int> house_cells(int house) const {
@@ -98,6 +106,8 @@ class Geometry {
   int box_rows_, box_cols_, side_, peer_count_;
   Mask all_digits_;
   std::vector<int> row_, col_, box_, house_cells_, peers_;
+  std::vector<int> slots_;  // per cell and house kind: see slot()
 };
 
 }  // namespace nonet
+#pragma GCC visibility pop

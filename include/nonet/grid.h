@@ -10,6 +10,7 @@
 
 #include "nonet/geometry.h"
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
 class Grid {
@@ -42,3 +43,4 @@ class Grid {
 std::vector<Mask> compute_candidates(const Grid& grid);
 
 }  // namespace nonet
+#pragma GCC visibility pop

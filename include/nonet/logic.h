@@ -14,6 +14,7 @@
 // placements, eliminations, room for chain links); text is rendered from them.
 // Nothing here does I/O, reads a clock or keeps global mutable state.
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -24,67 +25,55 @@
 #include "nonet/format.h"
 #include "nonet/grid.h"
 #include "nonet/solver.h"  // Deadline
+#include "nonet/technique_table.h"
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
-// Every technique a step can carry. The chain family (SE 6.5 and up) is listed so
-// that Step and the registry already have a place for it.
+// Every technique a step can carry, one per row of the technique table
+// (nonet/technique_table.h), in its order.
 enum class Technique : std::uint8_t {
-  full_house,
-  hidden_single,
-  naked_single,
-  direct_pointing,
-  direct_claiming,
-  direct_hidden_pair,
-  direct_hidden_triple,
-  pointing,
-  claiming,
-  naked_pair,
-  naked_triple,
-  naked_quad,
-  hidden_pair,
-  hidden_triple,
-  hidden_quad,
-  x_wing,
-  swordfish,
-  jellyfish,
-  xy_wing,
-  xyz_wing,
-  unique_rectangle,  // rectangles and longer loops, types 1-4 (Step::variant)
-  bug,               // bivalue universal grave, types 1-4 (Step::variant)
-  aligned_pair_exclusion,
-  // The "modern" profile adds these.
-  skyscraper,
-  two_string_kite,
-  empty_rectangle,
-  w_wing,
-  finned_x_wing,     // Step::variant 1 when sashimi
-  finned_swordfish,  // Step::variant 1 when sashimi
-  simple_coloring,
-  // Reserved for the chain family.
-  x_cycle,
-  y_cycle,
-  forcing_chain,
-  nishio_forcing_chain,
-  multiple_forcing_chain,
-  dynamic_forcing_chain,
-  aligned_triple_exclusion,
-  dynamic_forcing_chain_plus,
-  nested_forcing_chain,
-  // The modern chain family (Step::variant 1 when a chain has grouped nodes;
-  // ALS-XZ: 1 when doubly linked).
-  remote_pair,
-  x_chain,
-  xy_chain,
-  aic,
-  continuous_nice_loop,
-  discontinuous_nice_loop,
-  als_xz,
-  sue_de_coq,
+#define NONET_TECHNIQUE_ENUMERATOR(id, ...) id,
+  NONET_TECHNIQUES(NONET_TECHNIQUE_ENUMERATOR)
+#undef NONET_TECHNIQUE_ENUMERATOR
 };
 
+// Which techniques are tried, in which order. `se` is Sudoku Explainer 1.2.1's
+// set and order (the default, and the one ratings are defined by); `modern` adds
+// single-digit patterns, W-Wing, finned fish, simple coloring and the modern
+// chains (AICs, nice loops, ALS-XZ, Sue de Coq) and drops SE's direct forms and
+// forcing chains.
+enum class Profile : std::uint8_t { se, modern };
+std::string_view profile_name(Profile profile);                   // "se", "modern"
+std::optional<Profile> profile_from_name(std::string_view name);  // nullopt when unknown
+
+// HoDoKu's levels of technique difficulty.
+enum class HodokuLevel : std::uint8_t { easy, medium, hard, unfair, extreme };
+std::string_view hodoku_level_name(HodokuLevel level);  // "easy", ..., "extreme"
+
+// One row of the technique table.
+struct TechniqueInfo {
+  Technique technique;
+  std::string_view id;           // "hidden_single"
+  std::string_view name;         // "Hidden Single"
+  int rating = 0;                // SE rating of the plainest case, in tenths
+  std::string_view rating_rule;  // "1.2 in a box, 1.5 in a row or column"
+  HodokuLevel hodoku_level = HodokuLevel::easy;
+  int hodoku_score = 0;
+  bool se = false, modern = false;  // the profiles that use it
+  constexpr bool in(Profile profile) const { return profile == Profile::se ? se : modern; }
+};
+// Every technique, in the table's order.
+std::span<const TechniqueInfo> technique_table();
+const TechniqueInfo& technique_info(Technique technique);
+// The technique with this id ("naked_pair"), or nullopt.
+std::optional<Technique> technique_from_id(std::string_view id);
+// The techniques a profile uses, in the order it tries them.
+std::span<const Technique> profile_techniques(Profile profile);
 // "Hidden Single", "Naked Pair", "X-Wing", ...
 std::string_view technique_name(Technique technique);
+// "hidden_single", "naked_pair", "x_wing", ...
+std::string_view technique_id(Technique technique);
 
 // A candidate: digit `digit` (1-based) in cell `cell` (0-based index).
 struct CellDigit {
@@ -161,66 +150,74 @@ class LogicState {
   int empty_ = 0;
 };
 
-// Which techniques are tried, in which order. `se` is Sudoku Explainer 1.2.1's
-// set and order (the default, and the one ratings are defined by); `modern` adds
-// single-digit patterns, W-Wing, finned fish and simple coloring.
-enum class Profile : std::uint8_t { se, modern };
-std::string_view profile_name(Profile profile);                  // "se", "modern"
-std::optional<Profile> profile_from_name(std::string_view name);  // nullopt when unknown
-
-// One entry of a profile's ordered registry: a family of techniques found by one
-// finder, with the SE rating(s) its steps carry.
-struct TechniqueInfo {
-  std::string_view name;     // "Naked Pair"
-  std::string_view ratings;  // "3.0", or "1.0 / 1.2 / 1.5" for a family
-  bool (*find)(const LogicState& state, Step& step);  // true when a step was found
+// How a logical search runs: with which techniques, until when, on how many
+// threads. The search stops soon after the deadline passes or `cancel` turns
+// true (another thread may set it, as a server does when its client leaves),
+// and answers with what it found by then, marked as cut short.
+struct LogicOptions {
+  Profile profile = Profile::se;
+  Deadline deadline;
+  const std::atomic<bool>* cancel = nullptr;
+  // How many threads a search for nested forcing chains (SE 9.5 and up,
+  // seconds on the hardest puzzles) may split its work between, 1 to 16; the
+  // steps are the same for any count. A program that rates many puzzles at
+  // once is better served by one thread each.
+  int threads = 1;
 };
-std::span<const TechniqueInfo> techniques(Profile profile);
 
 // The next step: the first step that the profile's first productive finder
-// yields, exactly as SE picks it. nullopt when the position is solved or no
-// technique of the profile applies (the puzzle needs chains, or is broken).
-std::optional<Step> next_step(const LogicState& state, Profile profile = Profile::se);
+// yields, exactly as SE picks it. nullopt when the position is solved, when no
+// technique of the profile applies (the puzzle needs techniques the profile
+// lacks, or is broken), or when the search was stopped (solve_path and
+// find_hint tell these apart).
+std::optional<Step> next_step(const LogicState& state, const LogicOptions& options = {});
+std::optional<Step> next_step(const LogicState& state, Profile profile);
 
 // Difficulty bands over ER (documented in docs/logic.md).
 enum class Level : std::uint8_t { easy, medium, hard, expert, extreme };
 std::string_view level_name(Level level);  // "easy", ...
-Level level_for(int er_tenths, bool needs_chains);
+// The level of a rating: extreme when the path got stuck (its ER is only a
+// lower bound of at least 6.5).
+Level level_for(int er_tenths, bool stuck);
 
 // A puzzle's rating on the SE scale, in tenths.
 //   er: the hardest step of the path that always takes the easiest step;
 //   ep: the hardest step up to and including the first placement;
 //   ed: the rating of the first step (SE's "diamond": hardest before anything
 //       else is learned).
-// When the profile's techniques run out before the end, needs_chains is set and
-// each figure not yet settled is only a lower bound: max(found so far, 6.5).
+// A figure not yet settled when the path ends early is a lower bound (its
+// *_exact is false): when the profile's techniques run out (stuck), at least
+// 6.5; when the search is stopped, at least what the next step could rate.
 struct Rating {
   int er = 0, ep = 0, ed = 0;
   bool er_exact = true, ep_exact = true, ed_exact = true;
-  bool needs_chains = false;
-  int steps = 0;  // steps applied
+  bool stuck = false;    // no technique of the profile applied before the end
+  bool stopped = false;  // the deadline passed or the search was cancelled first
+  int steps = 0;         // steps applied
   Level level = Level::easy;
-  bool stopped = false;  // the deadline ran out: the figures are not a rating
 };
 
-// Every step from `puzzle` until it is solved or no technique applies.
+// Every step from a position until it is solved, no technique applies, or the
+// search is stopped.
 struct LogicPath {
   std::vector<Step> steps;
-  bool solved = false;  // false: stuck, the rest needs chains (or stopped)
-  bool stopped = false;  // the deadline ran out first: the path is cut short
+  bool solved = false;   // every cell is filled
+  bool stopped = false;  // the deadline passed or the search was cancelled: cut short
+  // When stopped: the least rating the next step can have (the searches that
+  // would have found an easier one had found nothing).
+  int floor = 0;
+  bool stuck() const { return !solved && !stopped; }
 };
-// `deadline` is checked before each step and inside the chain searches, so the
-// path stops soon after it. `threads` (1 to 16) is how many threads a search
-// for nested forcing chains (SE 9.5 and up, seconds on the hardest puzzles) may
-// split its work between; the steps are the same for any count. A program that
-// rates many puzzles at once is better served by one thread each.
-LogicPath solve_path(const LogicState& start, Profile profile = Profile::se,
-                     const Deadline& deadline = {}, int threads = 1);
+// The deadline and the cancel flag are checked before each step and inside
+// the slow searches, so the path stops soon after either.
+LogicPath solve_path(const LogicState& start, const LogicOptions& options = {});
+LogicPath solve_path(const LogicState& start, Profile profile, const Deadline& deadline = {},
+                     int threads = 1);
 
 // Rates a puzzle. The caller checks that it has a unique solution (a broken
-// puzzle just gets stuck and reads as needs_chains).
-Rating rate(const Grid& puzzle, Profile profile = Profile::se, const Deadline& deadline = {},
-            int threads = 1);
+// puzzle just gets stuck, and rates at least 6.5).
+Rating rate(const Grid& puzzle, const LogicOptions& options = {});
+Rating rate(const Grid& puzzle, Profile profile, const Deadline& deadline = {}, int threads = 1);
 Rating rate_path(const LogicPath& path);
 
 // "2.6", or ">=6.5" when only a lower bound is known.
@@ -237,17 +234,15 @@ std::string render_step(const Step& step, const Geometry& geometry);
 std::string render_vague(const Step& step, const Geometry& geometry);
 // Eliminations as text, grouped by cells that lose the same digits:
 // "r6c1, r6c5 <> 4, 8".
-std::string render_eliminations(std::span<const CellDigit> eliminations,
-                                const Geometry& geometry);
+std::string render_eliminations(std::span<const CellDigit> eliminations, const Geometry& geometry);
 
 // Reads a player's candidates for a board of `geometry`: either N*N groups
 // separated by whitespace or commas, each the symbols of the cell's candidates
 // (".", "0" or "-" for none), e.g. "1289 5 37 ..."; or, up to 9x9, one string of
 // N*N*N characters, N per cell, a digit where it is a candidate and '.' or '0'
-// where not (the common 729-character form). Returns false with a positioned
-// error (column = 1-based character) on anything else.
-bool parse_candidates(std::string_view text, const Geometry& geometry, std::vector<Mask>& out,
-                      ParseError& error);
+// where not (the common 729-character form). Anything else is an Error whose
+// column is the 1-based character where the problem is.
+Result<std::vector<Mask>> parse_candidates(std::string_view text, const Geometry& geometry);
 
 // --- Hints -------------------------------------------------------------------
 
@@ -255,43 +250,48 @@ enum class HintLevel : std::uint8_t { vague, concrete, placement };
 std::optional<HintLevel> hint_level_from_name(std::string_view name);
 
 struct HintOptions {
-  Profile profile = Profile::se;
+  // Profile, deadline, cancel flag and threads of the search for the step (the
+  // hardest chains can take seconds); when it is stopped the hint has status
+  // `stopped`.
+  LogicOptions logic;
   // The player's candidates (one mask per cell), or empty to compute them.
   std::span<const Mask> candidates;
   // The original puzzle, when known: entries that differ from its solution are
   // named. Without it, a wrong entry is detected when the position has no solution.
   const Grid* givens = nullptr;
-  // The search for the step stops here (the hardest chains can take seconds);
-  // the hint then has status `stopped`.
-  Deadline deadline;
-  // Threads the search for nested forcing chains may use (as for solve_path).
-  int threads = 1;
 };
 
 enum class HintStatus : std::uint8_t {
-  step,               // `step` holds the next step
-  solved,             // nothing left to do
-  wrong_entries,      // an entry contradicts the solution (wrong_cells may name them)
-  wrong_candidates,   // the player's candidates exclude a correct digit
-  invalid,            // the givens conflict, have no solution or several
-  needs_chains,       // no technique of the profile applies; the solution exists
-  stopped,            // the deadline ran out before a step was found
+  step,              // `step` holds the next step
+  solved,            // nothing left to do
+  wrong_entries,     // an entry contradicts the solution (wrong_cells may name them)
+  wrong_candidates,  // the player's candidates exclude a correct digit
+  invalid,           // the givens conflict, have no solution or several
+  stuck,             // no technique of the profile applies; the solution exists
+  stopped,           // the deadline passed or the search was cancelled first
 };
 std::string_view hint_status_name(HintStatus status);
 
 struct Hint {
   HintStatus status = HintStatus::invalid;
-  std::optional<Step> step;            // status == step
+  std::optional<Step> step;  // status == step
   // For the placement grade: the first placement on the logical path from here
   // (the eliminations before it are not shown).
   std::optional<CellDigit> placement;
   std::vector<int> wrong_cells;               // entries that differ from the solution
   std::vector<CellDigit> missing_candidates;  // correct digits the player's marks lack
   std::string message;                        // a sentence for the player
+  // When stopped: the least rating the step being searched for can have.
+  int floor = 0;
+  // The solution the hint was checked against, once known.
+  std::optional<Grid> solution;
 };
 
 // The next step for a position (givens plus the player's entries). Every step is
 // checked against the solution first, so a hint never builds on a wrong entry.
+// The solving and the search both stop at options.logic's deadline or cancel
+// flag (status `stopped`).
 Hint find_hint(const Grid& position, const HintOptions& options = {});
 
 }  // namespace nonet
+#pragma GCC visibility pop

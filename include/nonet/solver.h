@@ -19,6 +19,7 @@
 
 #include "nonet/grid.h"
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
 // A point in time after which work stops. The engine reads the clock only
@@ -89,3 +90,4 @@ const SolverInfo* find_solver(std::string_view name);
 std::unique_ptr<Solver> make_solver(const Geometry& geometry, std::string_view name = "auto");
 
 }  // namespace nonet
+#pragma GCC visibility pop

@@ -4,7 +4,7 @@
 //
 //   auto ops = nonet::parse_transform_ops("transpose,relabel:912345678,rows:1:213");
 //   nonet::Transform t(*nonet::Geometry::get(3, 3));
-//   for (const auto& op : *ops.ops) if (auto err = t.then(op)) report(*err);
+//   for (const auto& op : *ops) if (auto ok = t.then(op); !ok) report(ok.error().to_string());
 //   nonet::Grid out = t.apply(puzzle);
 //
 //   nonet::Canonicalizer canon(geometry);            // one per thread
@@ -29,14 +29,26 @@
 #include <string_view>
 #include <vector>
 
+#include "nonet/error.h"
 #include "nonet/generate.h"
 #include "nonet/grid.h"
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
 enum class TransformKind {
-  relabel, transpose, antitranspose, rot90, rot180, rot270, mirror, flip,
-  rows, bands, columns, stacks,
+  relabel,
+  transpose,
+  antitranspose,
+  rot90,
+  rot180,
+  rot270,
+  mirror,
+  flip,
+  rows,
+  bands,
+  columns,
+  stacks,
 };
 
 // One step, as data. `block` (0-based band or stack) for rows/columns;
@@ -50,13 +62,10 @@ struct TransformOp {
 // The text form, e.g. "rows:2:312" or "relabel:912345678".
 std::string to_string(const TransformOp& op);
 
-struct TransformOpsParse {
-  std::optional<std::vector<TransformOp>> ops;
-  std::string error;  // "operation 2 ('rows:x'): ..." when !ops
-};
 // A comma-separated list of operations. Checks the syntax only; whether an
-// operation fits a board is checked by Transform::then.
-TransformOpsParse parse_transform_ops(std::string_view text);
+// operation fits a board is checked by Transform::then. An error names the
+// operation ("operation 2 ('rows:x'): ...") and its column in `text`.
+Result<std::vector<TransformOp>> parse_transform_ops(std::string_view text);
 
 // A composed transformation from boards of one geometry to boards of a
 // (possibly transposed) geometry: where each cell's value comes from and how
@@ -67,10 +76,10 @@ class Transform {
   const Geometry& source() const { return *source_; }
   const Geometry& target() const { return *target_; }
 
-  // Appends `op` (applied after the steps so far). An error message when the
-  // operation does not fit the board (block out of range, wrong permutation
-  // length, not a permutation); the transform is then unchanged.
-  std::optional<std::string> then(const TransformOp& op);
+  // Appends `op` (applied after the steps so far). An error when the operation
+  // does not fit the board (block out of range, wrong permutation length, not
+  // a permutation); the transform is then unchanged.
+  Result<void> then(const TransformOp& op);
 
   // The transformed grid (empty cells stay empty). `grid` must have the source
   // geometry.
@@ -112,9 +121,10 @@ class Canonicalizer {
  private:
   struct State;
   const Geometry* geometry_;
-  std::vector<std::vector<int>> stack_orders_;  // permutations of the stacks
-  std::vector<std::vector<int>> column_orders_; // permutations within one stack
+  std::vector<std::vector<int>> stack_orders_;   // permutations of the stacks
+  std::vector<std::vector<int>> column_orders_;  // permutations within one stack
   std::vector<State> states_, next_;
 };
 
 }  // namespace nonet
+#pragma GCC visibility pop

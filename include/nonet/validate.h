@@ -10,6 +10,7 @@
 
 #include "nonet/grid.h"
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
 
 enum class GridState { invalid, incomplete, solved };
@@ -34,3 +35,4 @@ Validation validate(const Grid& grid);
 std::string describe(const Conflict& conflict, const Geometry& geometry);
 
 }  // namespace nonet
+#pragma GCC visibility pop

@@ -79,8 +79,8 @@ bool is_number_row(std::string_view s) {
 
 // Reads the cells of a line. With `first_token`, reading stops at the first
 // whitespace: what follows a whole-line puzzle is a comment.
-ParseError read_cells(std::string_view line, int line_no, bool first_token,
-                      std::vector<int>& values, std::vector<int>& columns, int offset) {
+Error read_cells(std::string_view line, int line_no, bool first_token, std::vector<int>& values,
+                 std::vector<int>& columns, int offset) {
   values.clear();
   columns.clear();
   if (!first_token && is_number_row(line)) {
@@ -161,8 +161,8 @@ class JsonGrid {
   JsonGrid(std::string_view text, int first_line) : text_(text), line_(first_line) {}
 
   // Fills values (row-major) and the side (0 when flat); returns an error or "".
-  ParseError read(std::vector<int>& values, std::vector<int>& columns, std::vector<int>& lines,
-                  int& rows, int& row_length) {
+  Error read(std::vector<int>& values, std::vector<int>& columns, std::vector<int>& lines,
+             int& rows, int& row_length) {
     rows = 0;
     row_length = -1;
     skip_space();
@@ -223,12 +223,14 @@ class JsonGrid {
     while (pos_ < text_.size() && (is_space(text_[pos_]) || text_[pos_] == '\n')) advance();
   }
   int column() const { return static_cast<int>(pos_ - line_start_) + 1; }
-  ParseError error(std::string message) const {
-    if (pos_ >= text_.size()) message += " but the input ended";
-    else message += ", found " + quote_char(text_[pos_]);
+  Error error(std::string message) const {
+    if (pos_ >= text_.size())
+      message += " but the input ended";
+    else
+      message += ", found " + quote_char(text_[pos_]);
     return {line_, column(), message};
   }
-  ParseError number(std::vector<int>& values, std::vector<int>& columns, std::vector<int>& lines) {
+  Error number(std::vector<int>& values, std::vector<int>& columns, std::vector<int>& lines) {
     skip_space();
     columns.push_back(column());
     lines.push_back(line_);
@@ -257,7 +259,7 @@ class JsonGrid {
 
 }  // namespace
 
-std::string ParseError::to_string() const {
+std::string Error::to_string() const {
   std::string s;
   if (line > 0) {
     s = "line " + std::to_string(line);
@@ -282,11 +284,8 @@ const Geometry* PuzzleParser::forced() const {
   return nullptr;
 }
 
-void PuzzleParser::fail(std::vector<ParsedPuzzle>& out, int puzzle_line, ParseError error) {
-  ParsedPuzzle p;
-  p.line = puzzle_line;
-  p.error = std::move(error);
-  out.push_back(std::move(p));
+void PuzzleParser::fail(std::vector<ParsedPuzzle>& out, int puzzle_line, Error error) {
+  out.emplace_back(puzzle_line, std::move(error));
 }
 
 void PuzzleParser::emit(const Geometry& geometry, const std::vector<int>& values,
@@ -302,17 +301,13 @@ void PuzzleParser::emit(const Geometry& geometry, const std::vector<int>& values
                 (values[i] > 9 && values[i] <= kMaxSide
                      ? std::string(" ('") + Geometry::symbol(values[i]) + "')"
                      : std::string()) +
-                " is out of range for a " +
-                geometry.describe() + " puzzle (1-" + std::to_string(geometry.side()) +
-                ", or 0 for a blank)"});
+                " is out of range for a " + geometry.describe() + " puzzle (1-" +
+                std::to_string(geometry.side()) + ", or 0 for a blank)"});
       return;
     }
     grid.set(static_cast<int>(i), values[i]);
   }
-  ParsedPuzzle p;
-  p.line = first_line;
-  p.grid = std::move(grid);
-  out.push_back(std::move(p));
+  out.emplace_back(first_line, std::move(grid));
 }
 
 void PuzzleParser::feed(std::string_view raw, std::vector<ParsedPuzzle>& out, bool truncated) {
@@ -366,7 +361,7 @@ void PuzzleParser::cells_line(std::string_view line, int offset, std::vector<Par
   const Geometry* force = forced();
 
   // A whole puzzle in the first token, perhaps followed by a comment.
-  ParseError error = read_cells(line, line_no_, true, values_, columns_, offset);
+  Error error = read_cells(line, line_no_, true, values_, columns_, offset);
   const int k1 = static_cast<int>(values_.size());
   // (A plain loop: find_first_of calls memchr once per character, which showed
   // as 7 % of a whole `nonet solve` run on 17_clue.)
@@ -376,8 +371,8 @@ void PuzzleParser::cells_line(std::string_view line, int offset, std::vector<Par
     const Geometry* g = nullptr;
     if (force) {
       if (k1 == force->cell_count()) g = force;
-    } else if (int n = side_of_count(k1); n && (!inferable_side(k1) || has_more) &&
-                                          !(block_side_ == k1)) {
+    } else if (int n = side_of_count(k1);
+               n && (!inferable_side(k1) || has_more) && !(block_side_ == k1)) {
       g = side_geometry(n);
     }
     if (g) {
@@ -477,8 +472,8 @@ void PuzzleParser::end_block(std::vector<ParsedPuzzle>& out) {
   }
   fail(out, block_first_line_,
        {block_lines_.back() + 1, 0,
-        "the grid ends after " + std::to_string(rows) + (rows == 1 ? " row" : " rows") +
-            "; a " + std::to_string(side) + "x" + std::to_string(side) + " grid needs " +
+        "the grid ends after " + std::to_string(rows) + (rows == 1 ? " row" : " rows") + "; a " +
+            std::to_string(side) + "x" + std::to_string(side) + " grid needs " +
             std::to_string(side)});
 }
 
@@ -487,7 +482,7 @@ void PuzzleParser::finish_json(std::vector<ParsedPuzzle>& out) {
   std::vector<int> values, columns, lines;
   int rows = 0, row_length = 0;
   JsonGrid reader(json_, json_first_line_);
-  ParseError error = reader.read(values, columns, lines, rows, row_length);
+  Error error = reader.read(values, columns, lines, rows, row_length);
   json_.clear();
   if (!error.message.empty()) {
     fail(out, json_first_line_, error);
@@ -501,8 +496,10 @@ void PuzzleParser::finish_json(std::vector<ParsedPuzzle>& out) {
              std::to_string(rows) + " rows of " + std::to_string(row_length) +
                  " numbers: a grid needs as many rows as columns"};
   } else if (force) {
-    if (count == force->cell_count()) g = force;
-    else error = {json_first_line_, 1, count_problem(count, force)};
+    if (count == force->cell_count())
+      g = force;
+    else
+      error = {json_first_line_, 1, count_problem(count, force)};
   } else if (int n = side_of_count(count)) {
     g = Geometry::for_side(n);
   } else {
@@ -541,17 +538,10 @@ std::vector<ParsedPuzzle> parse_puzzles(std::string_view text, ParseOptions opti
 ParsedPuzzle parse_puzzle(std::string_view text, ParseOptions options) {
   std::vector<ParsedPuzzle> all = parse_puzzles(text, options);
   if (all.size() == 1) return std::move(all.front());
-  ParsedPuzzle p;
-  if (all.empty()) {
-    p.error = {0, 0, "no puzzle found in the input"};
-  } else if (!all.front().ok()) {
-    return std::move(all.front());
-  } else {
-    p.line = all[1].line;
-    p.error = {all[1].line, 0,
-               "expected one puzzle but found " + std::to_string(all.size())};
-  }
-  return p;
+  if (all.empty()) return {0, Error{0, 0, "no puzzle found in the input"}};
+  if (!all.front().ok()) return std::move(all.front());
+  return {all[1].line,
+          Error{all[1].line, 0, "expected one puzzle but found " + std::to_string(all.size())}};
 }
 
 std::string to_line(const Grid& grid, char blank) {

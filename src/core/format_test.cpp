@@ -14,8 +14,8 @@ constexpr const char* kSeedLine =
 TEST(Format, SeedTutorialRows) {
   auto all = parse_puzzles(kSeedRows);
   ASSERT_EQ(all.size(), 1u);
-  ASSERT_TRUE(all[0].ok()) << all[0].error.to_string();
-  EXPECT_EQ(to_line(*all[0].grid, '0'), kSeedLine);
+  ASSERT_TRUE(all[0].ok()) << all[0].error().to_string();
+  EXPECT_EQ(to_line(*all[0], '0'), kSeedLine);
   EXPECT_EQ(all[0].line, 1);
 }
 
@@ -28,8 +28,8 @@ TEST(Format, LineFormsWithBlanksAndComments) {
       "400000805030000000000700000020000060000080400000010000000603070500200000104000000\r\n");
   ASSERT_EQ(all.size(), 4u);
   for (const auto& p : all) {
-    ASSERT_TRUE(p.ok()) << p.error.to_string();
-    EXPECT_EQ(to_line(*p.grid), to_line(*all[0].grid));
+    ASSERT_TRUE(p.ok()) << p.error().to_string();
+    EXPECT_EQ(to_line(*p), to_line(*all[0]));
   }
   EXPECT_EQ(all[0].line, 2);
   EXPECT_EQ(all[3].line, 5);
@@ -60,14 +60,14 @@ TEST(Format, RuledGrid) {
       "| 3 . . | . 9 . | . . . |\n"
       "+-------+-------+-------+\n";
   auto p = parse_puzzle(text);
-  ASSERT_TRUE(p.ok()) << p.error.to_string();
-  EXPECT_EQ(to_line(*p.grid, '0'), kSeedLine);
+  ASSERT_TRUE(p.ok()) << p.error().to_string();
+  EXPECT_EQ(to_line(*p, '0'), kSeedLine);
   // Simple Sudoku's compact ruling.
   auto q = parse_puzzle(
       ".9.|...|..6\n...|96.|485\n...|581|...\n-----------\n..4|...|...\n517|2..|9..\n"
       "6.2|...|37.\n-----------\n1..|8.4|.2.\n7.6|...|81.\n3..|.9.|...\n");
-  ASSERT_TRUE(q.ok()) << q.error.to_string();
-  EXPECT_EQ(to_line(*q.grid, '0'), kSeedLine);
+  ASSERT_TRUE(q.ok()) << q.error().to_string();
+  EXPECT_EQ(to_line(*q, '0'), kSeedLine);
 }
 
 TEST(Format, JsonFlatAndRows) {
@@ -75,8 +75,8 @@ TEST(Format, JsonFlatAndRows) {
   for (int i = 0; i < 81; ++i) flat += (i ? "," : "") + std::string(1, kSeedLine[i]);
   flat += "]";
   auto p = parse_puzzle(flat);
-  ASSERT_TRUE(p.ok()) << p.error.to_string();
-  EXPECT_EQ(to_line(*p.grid, '0'), kSeedLine);
+  ASSERT_TRUE(p.ok()) << p.error().to_string();
+  EXPECT_EQ(to_line(*p, '0'), kSeedLine);
 
   std::string rows = "[\n";
   for (int r = 0; r < 9; ++r) {
@@ -86,21 +86,22 @@ TEST(Format, JsonFlatAndRows) {
   }
   rows += "]\n";
   auto q = parse_puzzle(rows);
-  ASSERT_TRUE(q.ok()) << q.error.to_string();
-  EXPECT_EQ(to_line(*q.grid, '0'), kSeedLine);
+  ASSERT_TRUE(q.ok()) << q.error().to_string();
+  EXPECT_EQ(to_line(*q, '0'), kSeedLine);
 }
 
 TEST(Format, JsonErrorsArePlaced) {
   auto p = parse_puzzle("[[1,2,3,4],[1,2,3],[1,2,3,4],[1,2,3,4]]");
   ASSERT_FALSE(p.ok());
-  EXPECT_NE(p.error.message.find("row 2 has 3 numbers"), std::string::npos) << p.error.to_string();
+  EXPECT_NE(p.error().message.find("row 2 has 3 numbers"), std::string::npos)
+      << p.error().to_string();
   auto q = parse_puzzle("[0, 0, \"x\"]");
   ASSERT_FALSE(q.ok());
-  EXPECT_EQ(q.error.line, 1);
-  EXPECT_EQ(q.error.column, 8);
+  EXPECT_EQ(q.error().line, 1);
+  EXPECT_EQ(q.error().column, 8);
   auto r = parse_puzzle("[1, 2,\n 3");
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error.message.find("not closed"), std::string::npos);
+  EXPECT_NE(r.error().message.find("not closed"), std::string::npos);
   auto s = parse_puzzle("[1.5]");
   ASSERT_FALSE(s.ok());
   auto t = parse_puzzle("[]");
@@ -114,10 +115,10 @@ TEST(Format, LargerSizes) {
   std::string line16;
   for (int i = 0; i < 256; ++i) line16 += i % 17 == 0 ? "G" : ".";
   auto p = parse_puzzle(line16);
-  ASSERT_TRUE(p.ok()) << p.error.to_string();
-  EXPECT_EQ(p.grid->geometry().side(), 16);
-  EXPECT_EQ((*p.grid)[0], 16);
-  EXPECT_EQ(to_line(*p.grid), line16);
+  ASSERT_TRUE(p.ok()) << p.error().to_string();
+  EXPECT_EQ(p->geometry().side(), 16);
+  EXPECT_EQ((*p)[0], 16);
+  EXPECT_EQ(to_line(*p), line16);
 
   // 16x16 as rows of numbers, 0 for blanks.
   std::string rows;
@@ -126,25 +127,25 @@ TEST(Format, LargerSizes) {
     rows += "\n";
   }
   auto q = parse_puzzle(rows);
-  ASSERT_TRUE(q.ok()) << q.error.to_string();
-  EXPECT_EQ((*q.grid)[17], 16);
+  ASSERT_TRUE(q.ok()) << q.error().to_string();
+  EXPECT_EQ((*q)[17], 16);
 
   // 25x25, comma-separated on one line.
   std::string csv;
   for (int i = 0; i < 625; ++i) csv += (i ? "," : "") + std::to_string(i == 624 ? 25 : 0);
   auto r = parse_puzzle(csv);
-  ASSERT_TRUE(r.ok()) << r.error.to_string();
-  EXPECT_EQ(r.grid->geometry().side(), 25);
-  EXPECT_EQ((*r.grid)[624], 25);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  EXPECT_EQ(r->geometry().side(), 25);
+  EXPECT_EQ((*r)[624], 25);
 
   // 6x6 (2x3 boxes) as a grid of rows, and 4x4 lines.
   auto s = parse_puzzle("1.....\n......\n......\n......\n......\n.....6\n");
-  ASSERT_TRUE(s.ok()) << s.error.to_string();
-  EXPECT_EQ(s.grid->geometry().box_rows(), 2);
-  EXPECT_EQ(s.grid->geometry().box_cols(), 3);
+  ASSERT_TRUE(s.ok()) << s.error().to_string();
+  EXPECT_EQ(s->geometry().box_rows(), 2);
+  EXPECT_EQ(s->geometry().box_cols(), 3);
   auto fours = parse_puzzles("1...............\n.2..............\n");
   ASSERT_EQ(fours.size(), 2u);
-  EXPECT_EQ(fours[1].grid->geometry().side(), 4);
+  EXPECT_EQ(fours[1]->geometry().side(), 4);
 }
 
 TEST(Format, SixteenLinesOfSixteenAreOneGrid) {
@@ -152,7 +153,7 @@ TEST(Format, SixteenLinesOfSixteenAreOneGrid) {
   for (int r = 0; r < 16; ++r) text += std::string(16, '.') + "\n";
   auto all = parse_puzzles(text);
   ASSERT_EQ(all.size(), 1u);
-  EXPECT_EQ(all[0].grid->geometry().side(), 16);
+  EXPECT_EQ(all[0]->geometry().side(), 16);
   // Forcing 2x2 boxes reads them as sixteen 4x4 puzzles.
   auto forced = parse_puzzles(text, {2, 2});
   EXPECT_EQ(forced.size(), 16u);
@@ -163,42 +164,42 @@ TEST(Format, ForcedBoxShape) {
   EXPECT_FALSE(p.ok());
   auto q = parse_puzzle(std::string(36, '.'), {3, 2});
   ASSERT_TRUE(q.ok());
-  EXPECT_EQ(q.grid->geometry().box_rows(), 3);
-  EXPECT_EQ(q.grid->geometry().box_cols(), 2);
+  EXPECT_EQ(q->geometry().box_rows(), 3);
+  EXPECT_EQ(q->geometry().box_cols(), 2);
 }
 
 TEST(Format, ErrorsNameThePlace) {
   auto short_line = parse_puzzle(std::string(80, '.'));
   ASSERT_FALSE(short_line.ok());
-  EXPECT_EQ(short_line.error.line, 1);
-  EXPECT_NE(short_line.error.message.find("80 cells"), std::string::npos);
-  EXPECT_NE(short_line.error.message.find("81"), std::string::npos);
+  EXPECT_EQ(short_line.error().line, 1);
+  EXPECT_NE(short_line.error().message.find("80 cells"), std::string::npos);
+  EXPECT_NE(short_line.error().message.find("81"), std::string::npos);
 
   auto stray = parse_puzzle(std::string(11, '.') + "q" + std::string(69, '.'));
   ASSERT_FALSE(stray.ok());
-  EXPECT_EQ(stray.error.to_string().rfind("line 1, column 12: unexpected character 'q'", 0), 0u)
-      << stray.error.to_string();
+  EXPECT_EQ(stray.error().to_string().rfind("line 1, column 12: unexpected character 'q'", 0), 0u)
+      << stray.error().to_string();
 
   auto range = parse_puzzle(std::string(80, '.') + "A");
   ASSERT_FALSE(range.ok());
-  EXPECT_EQ(range.error.column, 81);
-  EXPECT_NE(range.error.message.find("out of range for a 9x9"), std::string::npos);
+  EXPECT_EQ(range.error().column, 81);
+  EXPECT_NE(range.error().message.find("out of range for a 9x9"), std::string::npos);
 
   auto binary = parse_puzzle(std::string("\x01\x02\xff", 3));
   ASSERT_FALSE(binary.ok());
-  EXPECT_NE(binary.error.message.find("byte 0x01"), std::string::npos);
+  EXPECT_NE(binary.error().message.find("byte 0x01"), std::string::npos);
 
   auto short_grid = parse_puzzle("123456789\n456789123\n789123456\n");
   ASSERT_FALSE(short_grid.ok());
-  EXPECT_NE(short_grid.error.message.find("after 3 rows"), std::string::npos);
+  EXPECT_NE(short_grid.error().message.find("after 3 rows"), std::string::npos);
 
   auto ragged = parse_puzzles("123456789\n45678912\n789123456\n");
   ASSERT_EQ(ragged.size(), 1u) << "one error for one broken grid";
-  EXPECT_EQ(ragged[0].error.line, 2);
+  EXPECT_EQ(ragged[0].error().line, 2);
 
   auto none = parse_puzzle("\n# only a comment\n\n");
   ASSERT_FALSE(none.ok());
-  EXPECT_NE(none.error.message.find("no puzzle"), std::string::npos);
+  EXPECT_NE(none.error().message.find("no puzzle"), std::string::npos);
 
   auto two = parse_puzzle(std::string(kSeedLine) + "\n" + kSeedLine);
   EXPECT_FALSE(two.ok());
@@ -227,21 +228,22 @@ TEST(Format, OverlongLineIsAnError) {
 
 TEST(Format, GridOutput) {
   auto p = parse_puzzle(kSeedLine);
-  const std::string text = to_grid_text(*p.grid);
+  const std::string text = to_grid_text(*p);
   EXPECT_EQ(text.substr(0, 22), ". 9 . | . . . | . . 6\n");
   // What we print, we read back.
   auto q = parse_puzzle(text);
-  ASSERT_TRUE(q.ok()) << q.error.to_string();
-  EXPECT_EQ(*q.grid, *p.grid);
+  ASSERT_TRUE(q.ok()) << q.error().to_string();
+  EXPECT_EQ(*q, *p);
 }
 
 TEST(Format, AdversarialInputNeverCrashes) {
   // Every prefix of a mixed input, and some noise: each must parse or fail cleanly.
-  const std::string mixed = std::string("[[1,2],[") + kSeedRows + "|||---+++\n\n[1,2,3" + "\x00\x7f";
+  const std::string mixed =
+      std::string("[[1,2],[") + kSeedRows + "|||---+++\n\n[1,2,3" + "\x00\x7f";
   for (std::size_t i = 0; i <= mixed.size(); ++i) {
     for (const auto& p : parse_puzzles(mixed.substr(0, i))) {
       if (!p.ok()) {
-        EXPECT_FALSE(p.error.message.empty());
+        EXPECT_FALSE(p.error().message.empty());
       }
     }
   }

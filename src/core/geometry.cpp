@@ -27,8 +27,10 @@ Geometry::Geometry(int box_rows, int box_cols)
   }
   house_cells_.assign(static_cast<std::size_t>(3 * n * n), 0);
   std::vector<int> fill(static_cast<std::size_t>(3 * n), 0);
+  slots_.assign(static_cast<std::size_t>(3 * n * n), 0);
   for (int c = 0; c < cells; ++c) {
     for (int h : houses_of(c)) {
+      slots_[static_cast<std::size_t>(c * 3 + h / n)] = fill[h];
       house_cells_[static_cast<std::size_t>(h * n + fill[h]++)] = c;
     }
   }
@@ -81,13 +83,25 @@ bool whole_number(std::string_view text, int& value) {
 
 }  // namespace
 
-const Geometry* Geometry::from_shape(std::string_view text) {
+Result<const Geometry*> Geometry::from_shape(std::string_view text) {
   const auto x = text.find_first_of("xX");
-  if (x == std::string_view::npos) return nullptr;
   int rows = 0, cols = 0;
-  if (!whole_number(text.substr(0, x), rows) || !whole_number(text.substr(x + 1), cols))
-    return nullptr;
-  return get(rows, cols);
+  std::string shown(text.substr(0, 20));
+  if (text.size() > 20) shown += "...";
+  if (x == std::string_view::npos || !whole_number(text.substr(0, x), rows) ||
+      !whole_number(text.substr(x + 1), cols)) {
+    return Error{0, 0,
+                 "box shape '" + shown +
+                     "' is not of the form RxC (rows x columns of a box), e.g. 3x3 or 2x3"};
+  }
+  const Geometry* g = get(rows, cols);
+  if (!g) {
+    return Error{0, 0,
+                 "box shape '" + shown +
+                     "' names no board: R and C must be 1 or more and R*C at most " +
+                     std::to_string(kMaxSide)};
+  }
+  return g;
 }
 
 int Geometry::cell_from_name(std::string_view name) const {
@@ -133,6 +147,5 @@ int Geometry::digit_of_symbol(char c) {
   if (c >= 'a' && c <= kLast - 'A' + 'a') return c - 'a' + 10;
   return -1;
 }
-
 
 }  // namespace nonet

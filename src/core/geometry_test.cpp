@@ -64,11 +64,13 @@ TEST(Geometry, ShapeFromCellCount) {
 }
 
 TEST(Geometry, ShapesAndCellNamesFromText) {
-  EXPECT_EQ(Geometry::from_shape("3x3"), Geometry::get(3, 3));
-  EXPECT_EQ(Geometry::from_shape("2X3"), Geometry::get(2, 3));
+  EXPECT_EQ(*Geometry::from_shape("3x3"), Geometry::get(3, 3));
+  EXPECT_EQ(*Geometry::from_shape("2X3"), Geometry::get(2, 3));
   for (const char* bad : {"", "x", "3x", "x3", "3x3x", "3 x3", "+3x3", "-3x3", "3x3 ", "6x6",
                           "600000000x4334", "4294967299x1", "1x4294967299", "3y3", "0x9"}) {
-    EXPECT_EQ(Geometry::from_shape(bad), nullptr) << '"' << bad << '"';
+    const Result<const Geometry*> shape = Geometry::from_shape(bad);
+    ASSERT_FALSE(shape.ok()) << '"' << bad << '"';
+    EXPECT_NE(shape.error().message.find("box shape"), std::string::npos) << shape.error().message;
   }
   const Geometry& g = *Geometry::get(3, 3);
   EXPECT_EQ(g.cell_from_name("r1c1"), 0);

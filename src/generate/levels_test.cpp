@@ -62,7 +62,7 @@ TEST(Levels, BandsFollowTheLevels) {
   Rating bound;  // a lower bound only: inside no band
   bound.er = 70;
   bound.er_exact = false;
-  bound.needs_chains = true;
+  bound.stuck = true;
   EXPECT_FALSE(level_band(Level::extreme).contains(bound));
   Rating stopped;
   stopped.er = 12;

@@ -2,6 +2,8 @@
 // the canonical form is the same for every transformed copy, differs between
 // different puzzles, and agrees with a brute-force minimum.
 
+#include "nonet/transform.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,7 +12,6 @@
 
 #include "nonet/format.h"
 #include "nonet/generate.h"
-#include "nonet/transform.h"
 #include "support/checker.h"
 
 namespace nonet {
@@ -23,16 +24,16 @@ Generated make_puzzle(int r, int c, std::uint64_t seed) {
 }
 
 std::vector<TransformOp> ops(std::string_view text) {
-  TransformOpsParse p = parse_transform_ops(text);
-  EXPECT_TRUE(p.ops) << text << ": " << p.error;
-  return p.ops ? *p.ops : std::vector<TransformOp>{};
+  Result<std::vector<TransformOp>> p = parse_transform_ops(text);
+  EXPECT_TRUE(p.ok()) << text << ": " << p.error().message;
+  return p ? *p : std::vector<TransformOp>{};
 }
 
 Transform build(const Geometry& g, std::string_view text) {
   Transform t(g);
   for (const TransformOp& op : ops(text)) {
-    const auto err = t.then(op);
-    EXPECT_FALSE(err) << *err;
+    const Result<void> fits = t.then(op);
+    EXPECT_TRUE(fits.ok()) << fits.error().message;
   }
   return t;
 }
@@ -54,45 +55,69 @@ void expect_keeps_puzzle(const Generated& made, const Transform& t) {
 }
 
 TEST(Transform, ParsesAndRejects) {
-  const auto good = ops(" transpose, relabel:912345678 ,rows:2:312,bands:321,cols:3:213,stacks:132,"
-                        "rot90,rot180,rot270,mirror,flip,antitranspose");
+  const auto good =
+      ops(" transpose, relabel:912345678 ,rows:2:312,bands:321,cols:3:213,stacks:132,"
+          "rot90,rot180,rot270,mirror,flip,antitranspose");
   ASSERT_EQ(good.size(), 12u);
   EXPECT_EQ(good[1].kind, TransformKind::relabel);
   EXPECT_EQ(good[1].perm[0], 8);
   EXPECT_EQ(good[2].block, 1);
   EXPECT_EQ(to_string(good[2]), "rows:2:312");
   EXPECT_EQ(to_string(good[1]), "relabel:912345678");
-  const std::string bad[] = {"",           "transpose,",   "turn",         "transpose:1",
-                       "relabel",    "relabel:",     "relabel:1123", "relabel:1x",
-                       "rows:1",     "rows:0:12",    "rows:a:12",    "rows:99999999999:12",
-                       "bands:1203", "cols:1:",      std::string(200, 'r'),
-                       "stacks:1,,mirror"};
+  const std::string bad[] = {"",
+                             "transpose,",
+                             "turn",
+                             "transpose:1",
+                             "relabel",
+                             "relabel:",
+                             "relabel:1123",
+                             "relabel:1x",
+                             "rows:1",
+                             "rows:0:12",
+                             "rows:a:12",
+                             "rows:99999999999:12",
+                             "bands:1203",
+                             "cols:1:",
+                             std::string(200, 'r'),
+                             "stacks:1,,mirror"};
   for (const std::string& text : bad) {
-    const TransformOpsParse p = parse_transform_ops(text);
-    EXPECT_FALSE(p.ops) << text;
-    EXPECT_NE(p.error.find("operation"), std::string::npos) << p.error;
+    const Result<std::vector<TransformOp>> p = parse_transform_ops(text);
+    ASSERT_FALSE(p.ok()) << text;
+    EXPECT_NE(p.error().message.find("operation"), std::string::npos) << p.error().message;
   }
-  EXPECT_NE(parse_transform_ops("mirror,frobnicate").error.find("operation 2"), std::string::npos);
+  const auto second = parse_transform_ops("mirror,frobnicate");
+  ASSERT_FALSE(second.ok());
+  EXPECT_NE(second.error().message.find("operation 2"), std::string::npos);
+  EXPECT_EQ(second.error().column, 8);  // where the operation starts
 }
 
 TEST(Transform, OperationsThatDoNotFitAreRefused) {
   const Geometry& g = *Geometry::get(3, 3);
   Transform t(g);
-  for (const char* text : {"relabel:1234", "rows:4:123", "rows:1:12", "bands:12", "cols:5:123",
-                           "stacks:1234"}) {
+  for (const char* text :
+       {"relabel:1234", "rows:4:123", "rows:1:12", "bands:12", "cols:5:123", "stacks:1234"}) {
     const auto o = ops(text);
     ASSERT_EQ(o.size(), 1u);
-    const auto err = t.then(o[0]);
-    ASSERT_TRUE(err) << text;
-    EXPECT_NE(err->find("9x9"), std::string::npos) << *err;
+    const Result<void> fits = t.then(o[0]);
+    ASSERT_FALSE(fits.ok()) << text;
+    EXPECT_NE(fits.error().message.find("9x9"), std::string::npos) << fits.error().message;
   }
   EXPECT_EQ(t.source_cell()[5], 5);  // unchanged by the refusals
 }
 
 TEST(Transform, EachOperationKeepsThePuzzle) {
-  const char* all[] = {"relabel:912345678", "transpose", "antitranspose", "rot90",   "rot180",
-                       "rot270",            "mirror",    "flip",          "rows:2:312", "bands:231",
-                       "cols:1:321",        "stacks:213"};
+  const char* all[] = {"relabel:912345678",
+                       "transpose",
+                       "antitranspose",
+                       "rot90",
+                       "rot180",
+                       "rot270",
+                       "mirror",
+                       "flip",
+                       "rows:2:312",
+                       "bands:231",
+                       "cols:1:321",
+                       "stacks:213"};
   const Generated made = make_puzzle(3, 3, 8);
   for (const char* text : all) expect_keeps_puzzle(made, build(made.puzzle.geometry(), text));
   // Non-square boxes: turning gives the transposed box shape.
@@ -156,7 +181,8 @@ std::string brute_canon(const Grid& p) {
   auto arrangements = [&](int per_block) {
     const int blocks = n / per_block;
     std::vector<std::vector<int>> out, inner;
-    std::vector<int> w(static_cast<std::size_t>(per_block)), order(static_cast<std::size_t>(blocks));
+    std::vector<int> w(static_cast<std::size_t>(per_block)),
+        order(static_cast<std::size_t>(blocks));
     std::iota(w.begin(), w.end(), 0);
     do inner.push_back(w);
     while (std::next_permutation(w.begin(), w.end()));
@@ -233,7 +259,7 @@ TEST(Canon, SameForTransformedCopiesDifferentForDifferentPuzzles) {
       const Generated made = make_puzzle(r, c, 1000 + static_cast<std::uint64_t>(i));
       const std::string key = to_line(*canon.canonical(made.puzzle));
       keys.insert(key);
-      EXPECT_EQ(to_line(*canon.canonical(*parse_puzzle(key, {r, c}).grid)), key) << "idempotent";
+      EXPECT_EQ(to_line(*canon.canonical(*parse_puzzle(key, {r, c}))), key) << "idempotent";
       for (std::uint64_t s = 0; s < 8; ++s) {
         Rng rng(s * 31 + static_cast<std::uint64_t>(i));
         const Grid copy = random_transform(g, rng).apply(made.puzzle);
@@ -242,8 +268,10 @@ TEST(Canon, SameForTransformedCopiesDifferentForDifferentPuzzles) {
     }
     // Random minimal puzzles are essentially different (4x4 and 6x6 ones
     // sometimes coincide, so only the larger boards are held to it).
-    if (g.side() >= 8) EXPECT_EQ(keys.size(), static_cast<std::size_t>(puzzles));
-    else EXPECT_GT(keys.size(), static_cast<std::size_t>(puzzles) / 2);
+    if (g.side() >= 8)
+      EXPECT_EQ(keys.size(), static_cast<std::size_t>(puzzles));
+    else
+      EXPECT_GT(keys.size(), static_cast<std::size_t>(puzzles) / 2);
   }
 }
 

@@ -9,11 +9,12 @@
 
 #include <algorithm>
 
-#include "logic/chains.h"
+#include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 
-bool find_aligned_triple_exclusion(const LogicState& s, Step& step) {
+void find_aligned_triple_exclusion(const LogicState& s, FindContext& context, StepSink& sink) {
   const Geometry& g = s.geometry();
   // Base cells, in index order, with their peers of two or three candidates.
   std::vector<int> bases;
@@ -24,30 +25,36 @@ bool find_aligned_triple_exclusion(const LogicState& s, Step& step) {
     base_index[static_cast<std::size_t>(bases[i])] = static_cast<int>(i);
   }
   const int count = static_cast<int>(bases.size());
-  if (count < 3) return false;
+  if (count < 3) return;
   auto contains = [](const std::vector<int>& v, int x) {
     return std::find(v.begin(), v.end(), x) != v.end();
   };
-  return for_each_combination(count, 2, [&](Mask pick) {
+  for_each_combination(count, 2, [&](Mask pick) {
+    if (context.stopped()) return true;
     const int i0 = std::countr_zero(pick);
     const int i1 = std::countr_zero(pick & (pick - 1));
     // Base cells seen by an excluder of either cell, in order of first mention.
     std::vector<int> tail;
-    for (const auto* list : {&excluders[static_cast<std::size_t>(i0)], &excluders[static_cast<std::size_t>(i1)]}) {
+    for (const auto* list :
+         {&excluders[static_cast<std::size_t>(i0)], &excluders[static_cast<std::size_t>(i1)]}) {
       for (int c : *list) {
-        if (base_index[static_cast<std::size_t>(c)] < 0 || c == bases[static_cast<std::size_t>(i0)] ||
-            c == bases[static_cast<std::size_t>(i1)] || contains(tail, c)) {
+        if (base_index[static_cast<std::size_t>(c)] < 0 ||
+            c == bases[static_cast<std::size_t>(i0)] || c == bases[static_cast<std::size_t>(i1)] ||
+            contains(tail, c)) {
           continue;
         }
         tail.push_back(c);
       }
     }
     for (int third : tail) {
-      const int cells[3] = {bases[static_cast<std::size_t>(i0)], bases[static_cast<std::size_t>(i1)], third};
-      const auto& e2 = excluders[static_cast<std::size_t>(base_index[static_cast<std::size_t>(third)])];
+      const int cells[3] = {bases[static_cast<std::size_t>(i0)],
+                            bases[static_cast<std::size_t>(i1)], third};
+      const auto& e2 =
+          excluders[static_cast<std::size_t>(base_index[static_cast<std::size_t>(third)])];
       std::vector<int> common;
       for (int e : excluders[static_cast<std::size_t>(i0)]) {
-        if (contains(excluders[static_cast<std::size_t>(i1)], e) && contains(e2, e)) common.push_back(e);
+        if (contains(excluders[static_cast<std::size_t>(i1)], e) && contains(e2, e))
+          common.push_back(e);
       }
       if (common.size() < 2) continue;
       const bool see01 = sees(g, cells[0], cells[1]), see02 = sees(g, cells[0], cells[2]),
@@ -83,13 +90,13 @@ bool find_aligned_triple_exclusion(const LogicState& s, Step& step) {
         }
       }
       if (elims.empty()) continue;
-      step = Step{};
+      Step step;
       step.technique = Technique::aligned_triple_exclusion;
-      step.rating = 75;
+      step.rating = rating_of(step.technique);
       step.cells = {cells[0], cells[1], cells[2]};
       step.secondary_cells = common;
       step.eliminations = std::move(elims);
-      return true;
+      if (sink.take(std::move(step))) return true;
     }
     return false;
   });

@@ -33,6 +33,13 @@ std::vector<int> cells_of(const Geometry& g, int house, Mask positions) {
   return out;
 }
 
+std::vector<Mask> candidate_grid(const LogicState& s) {
+  std::vector<Mask> grid(static_cast<std::size_t>(s.geometry().cell_count()));
+  for (int c = 0; c < s.geometry().cell_count(); ++c)
+    grid[static_cast<std::size_t>(c)] = s.candidates(c);
+  return grid;
+}
+
 void eliminate_digits(Step& step, int cell, Mask digits) {
   for (; digits; digits &= digits - 1) step.eliminations.push_back({cell, lowest_digit(digits)});
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 
@@ -30,15 +31,16 @@ void aligned_exclusion_bases(const LogicState& s, int max_size, std::vector<int>
   }
 }
 
-bool find_aligned_pair_exclusion(const LogicState& s, Step& step) {
+void find_aligned_pair_exclusion(const LogicState& s, FindContext& context, StepSink& sink) {
   const Geometry& g = s.geometry();
   // Base cells, in index order, with their bivalue peers.
   std::vector<int> bases;
   std::vector<std::vector<int>> excluders;
   aligned_exclusion_bases(s, 2, bases, excluders);
   const int count = static_cast<int>(bases.size());
-  if (count < 2) return false;
-  return for_each_combination(count, 2, [&](Mask pick) {
+  if (count < 2) return;
+  for_each_combination(count, 2, [&](Mask pick) {
+    if (context.stopped()) return true;
     const int i0 = std::countr_zero(pick);
     const int i1 = std::countr_zero(pick & (pick - 1));
     const int a = bases[i0], b = bases[i1];
@@ -74,12 +76,11 @@ bool find_aligned_pair_exclusion(const LogicState& s, Step& step) {
     eliminate_digits(out, b, s.candidates(b) & ~allowed_b);
     if (out.eliminations.empty()) return false;
     out.technique = Technique::aligned_pair_exclusion;
-    out.rating = 62;
+    out.rating = rating_of(out.technique);
     out.cells = {a, b};
     out.secondary_cells = shared;
     out.digits = s.candidates(a) | s.candidates(b);
-    step = std::move(out);
-    return true;
+    return sink.take(std::move(out));
   });
 }
 

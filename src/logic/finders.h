@@ -6,6 +6,8 @@
 #include <array>
 #include <bit>
 
+#include "logic/context.h"
+#include "logic/step_variants.h"
 #include "nonet/logic.h"
 
 namespace nonet::logic_detail {
@@ -28,6 +30,11 @@ inline Mask digit_bit(int digit) { return Mask{1} << (digit - 1); }
 // A cell's houses in SE's order: box, row, column.
 inline std::array<int, 3> houses_of(const Geometry& g, int cell) {
   return {g.box_house(g.box_of(cell)), g.row_of(cell), g.column_house(g.col_of(cell))};
+}
+// The index of `cell` within the k-th of houses_of(g, cell).
+inline int house_slot(const Geometry& g, int cell, std::size_t k) {
+  constexpr HouseKind kKinds[] = {HouseKind::box, HouseKind::row, HouseKind::column};
+  return g.slot(cell, kKinds[k]);
 }
 
 // The next larger mask with the same number of bits (Gosper's hack): subsets of
@@ -76,47 +83,76 @@ inline std::array<HouseKind, 3> se_kind_order() {
 inline int house_of_kind(const Geometry& g, HouseKind kind, int index) {
   return static_cast<int>(kind) * g.side() + index;
 }
+// The house of kind `kind` that holds `cell`.
+inline int house_through(const Geometry& g, HouseKind kind, int cell) {
+  switch (kind) {
+    case HouseKind::row:
+      return g.row_house(g.row_of(cell));
+    case HouseKind::column:
+      return g.column_house(g.col_of(cell));
+    default:
+      return g.box_house(g.box_of(cell));
+  }
+}
+// Whether `cell` lies in `house`.
+inline bool in_house(const Geometry& g, int cell, int house) {
+  return house_through(g, g.house_kind(house), cell) == house;
+}
 
 // Whether two houses share a cell.
 bool houses_cross(const Geometry& g, int a, int b);
 // Whether two cells see each other (same row, column or box).
 inline bool sees(const Geometry& g, int a, int b) {
-  return a != b && (g.row_of(a) == g.row_of(b) || g.col_of(a) == g.col_of(b) ||
-                    g.box_of(a) == g.box_of(b));
+  return a != b &&
+         (g.row_of(a) == g.row_of(b) || g.col_of(a) == g.col_of(b) || g.box_of(a) == g.box_of(b));
 }
 
 // The digits of a mask in ascending order / the cells of a house position mask.
 std::vector<int> digits_of(Mask m);
 std::vector<int> cells_of(const Geometry& g, int house, Mask positions);
 
+// The candidates of every cell, as one mask per cell.
+std::vector<Mask> candidate_grid(const LogicState& s);
+
 // Appends an elimination of every digit of `digits` from `cell`.
 void eliminate_digits(Step& step, int cell, Mask digits);
 
-// --- finders (one file per family) ---
-bool find_singles(const LogicState& s, Step& step);  // full house, hidden single
-bool find_naked_single(const LogicState& s, Step& step);
-bool find_direct_intersection(const LogicState& s, Step& step);
-bool find_intersection(const LogicState& s, Step& step);
-bool find_direct_hidden_set(const LogicState& s, Step& step, int degree);
-bool find_hidden_set(const LogicState& s, Step& step, int degree);
-bool find_naked_set(const LogicState& s, Step& step, int degree);
-bool find_fish(const LogicState& s, Step& step, int degree);
-bool find_finned_fish(const LogicState& s, Step& step, int degree);
-bool find_xy_wing(const LogicState& s, Step& step);
-bool find_xyz_wing(const LogicState& s, Step& step);
-bool find_w_wing(const LogicState& s, Step& step);
-bool find_unique_loop(const LogicState& s, Step& step);
-bool find_bug(const LogicState& s, Step& step);
-bool find_aligned_pair_exclusion(const LogicState& s, Step& step);
+// --- finders (one file per family), named as in the technique table; each
+// puts what it finds into the sink (see context.h) ---
+void find_singles(const LogicState& s, FindContext& context,
+                  StepSink& sink);  // full house, hidden single
+void find_naked_single(const LogicState& s, FindContext& context, StepSink& sink);
+void find_direct_intersections(const LogicState& s, FindContext& context, StepSink& sink);
+void find_intersections(const LogicState& s, FindContext& context, StepSink& sink);
+void find_direct_hidden_pair(const LogicState& s, FindContext& context, StepSink& sink);
+void find_direct_hidden_triple(const LogicState& s, FindContext& context, StepSink& sink);
+void find_naked_pair(const LogicState& s, FindContext& context, StepSink& sink);
+void find_naked_triple(const LogicState& s, FindContext& context, StepSink& sink);
+void find_naked_quad(const LogicState& s, FindContext& context, StepSink& sink);
+void find_hidden_pair(const LogicState& s, FindContext& context, StepSink& sink);
+void find_hidden_triple(const LogicState& s, FindContext& context, StepSink& sink);
+void find_hidden_quad(const LogicState& s, FindContext& context, StepSink& sink);
+void find_x_wing(const LogicState& s, FindContext& context, StepSink& sink);
+void find_swordfish(const LogicState& s, FindContext& context, StepSink& sink);
+void find_jellyfish(const LogicState& s, FindContext& context, StepSink& sink);
+void find_finned_x_wing(const LogicState& s, FindContext& context, StepSink& sink);
+void find_finned_swordfish(const LogicState& s, FindContext& context, StepSink& sink);
+void find_xy_wing(const LogicState& s, FindContext& context, StepSink& sink);
+void find_xyz_wing(const LogicState& s, FindContext& context, StepSink& sink);
+void find_w_wing(const LogicState& s, FindContext& context, StepSink& sink);
+void find_unique_loop(const LogicState& s, FindContext& context, StepSink& sink);
+void find_bug(const LogicState& s, FindContext& context, StepSink& sink);
+void find_aligned_pair_exclusion(const LogicState& s, FindContext& context, StepSink& sink);
+void find_aligned_triple_exclusion(const LogicState& s, FindContext& context, StepSink& sink);
 // The base cells of aligned pair / triple exclusion, in index order: cells of two
 // or more candidates with no naked single among their peers (as in SE: singles
 // come first anyway), each with its "excluders", the peers of 2..max_size
 // candidates; cells without excluders are left out.
 void aligned_exclusion_bases(const LogicState& s, int max_size, std::vector<int>& bases,
                              std::vector<std::vector<int>>& excluders);
-bool find_skyscraper(const LogicState& s, Step& step);
-bool find_two_string_kite(const LogicState& s, Step& step);
-bool find_empty_rectangle(const LogicState& s, Step& step);
-bool find_simple_coloring(const LogicState& s, Step& step);
+void find_skyscraper(const LogicState& s, FindContext& context, StepSink& sink);
+void find_two_string_kite(const LogicState& s, FindContext& context, StepSink& sink);
+void find_empty_rectangle(const LogicState& s, FindContext& context, StepSink& sink);
+void find_simple_coloring(const LogicState& s, FindContext& context, StepSink& sink);
 
 }  // namespace nonet::logic_detail

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "logic/chains.h"
 #include "logic/finders.h"
+#include "logic/path.h"
 #include "nonet/solver.h"
 #include "nonet/validate.h"
 
@@ -42,13 +42,20 @@ std::optional<HintLevel> hint_level_from_name(std::string_view name) {
 
 std::string_view hint_status_name(HintStatus status) {
   switch (status) {
-    case HintStatus::step: return "step";
-    case HintStatus::solved: return "solved";
-    case HintStatus::wrong_entries: return "wrong_entries";
-    case HintStatus::wrong_candidates: return "wrong_candidates";
-    case HintStatus::invalid: return "invalid";
-    case HintStatus::needs_chains: return "needs_chains";
-    case HintStatus::stopped: return "stopped";
+    case HintStatus::step:
+      return "step";
+    case HintStatus::solved:
+      return "solved";
+    case HintStatus::wrong_entries:
+      return "wrong_entries";
+    case HintStatus::wrong_candidates:
+      return "wrong_candidates";
+    case HintStatus::invalid:
+      return "invalid";
+    case HintStatus::stuck:
+      return "stuck";
+    case HintStatus::stopped:
+      return "stopped";
   }
   return "invalid";
 }
@@ -58,9 +65,11 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
   if (options.givens && &options.givens->geometry() != &g) {
     return fail(HintStatus::invalid, "the givens and the position differ in size");
   }
-  if (!options.candidates.empty() && static_cast<int>(options.candidates.size()) != g.cell_count()) {
+  if (!options.candidates.empty() &&
+      static_cast<int>(options.candidates.size()) != g.cell_count()) {
     return fail(HintStatus::invalid, "expected candidates for " + std::to_string(g.cell_count()) +
-                                         " cells, got " + std::to_string(options.candidates.size()));
+                                         " cells, got " +
+                                         std::to_string(options.candidates.size()));
   }
   // The solution comes from the givens when known (so wrong entries can be
   // named), else from the position itself.
@@ -74,18 +83,27 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
   }
   const Validation basis_check = validate(basis);
   if (basis_check.state == GridState::invalid) {
-    if (options.givens) return fail(HintStatus::invalid, "the givens conflict: " + describe(basis_check.conflicts[0], g));
-    Hint h = fail(HintStatus::wrong_entries, "an entry breaks the rules: " +
-                                                 describe(basis_check.conflicts[0], g));
+    if (options.givens)
+      return fail(HintStatus::invalid,
+                  "the givens conflict: " + describe(basis_check.conflicts[0], g));
+    Hint h = fail(HintStatus::wrong_entries,
+                  "an entry breaks the rules: " + describe(basis_check.conflicts[0], g));
     for (const Conflict& c : basis_check.conflicts) {
       h.wrong_cells.insert(h.wrong_cells.end(), c.cells.begin(), c.cells.end());
     }
     std::sort(h.wrong_cells.begin(), h.wrong_cells.end());
-    h.wrong_cells.erase(std::unique(h.wrong_cells.begin(), h.wrong_cells.end()), h.wrong_cells.end());
+    h.wrong_cells.erase(std::unique(h.wrong_cells.begin(), h.wrong_cells.end()),
+                        h.wrong_cells.end());
     return h;
   }
   auto solver = make_solver(g);
-  const SolveResult result = solver->solve(basis, {});
+  SolveOptions solve;
+  solve.deadline = options.logic.deadline;
+  solve.cancel = options.logic.cancel;
+  const SolveResult result = solver->solve(basis, solve);
+  if (result.outcome() == Outcome::timeout) {
+    return fail(HintStatus::stopped, "the search was stopped before the solution was known");
+  }
   if (result.outcome() == Outcome::multiple) {
     return fail(HintStatus::invalid, "the puzzle has several solutions; hints need exactly one");
   }
@@ -97,6 +115,7 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
   const Grid& solution = *result.solution;
 
   Hint hint;
+  hint.solution = solution;
   for (int c = 0; c < g.cell_count(); ++c) {
     if (position[c] != 0 && position[c] != solution[c]) hint.wrong_cells.push_back(c);
   }
@@ -115,8 +134,8 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
     hint.message = "the puzzle is solved";
     return hint;
   }
-  const LogicState state = options.candidates.empty() ? LogicState(position)
-                                                      : LogicState(position, options.candidates);
+  const LogicState state =
+      options.candidates.empty() ? LogicState(position) : LogicState(position, options.candidates);
   for (int c = 0; c < g.cell_count(); ++c) {
     if (position[c] == 0 && !(state.candidates(c) & digit_bit(solution[c]))) {
       hint.missing_candidates.push_back({c, solution[c]});
@@ -132,15 +151,18 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
     hint.message = "a candidate that is needed was removed in " + cells;
     return hint;
   }
-  const logic_detail::ChainDeadlineScope chain_deadline(options.deadline, options.threads);
-  std::optional<Step> step = next_step(state, options.profile);
-  if (!step && options.deadline.expired()) {
+  FindContext context(options.logic);
+  const Profile profile = options.logic.profile;
+  std::optional<Step> step = find_next_step(state, profile, context);
+  if (!step && context.stopped()) {
     hint.status = HintStatus::stopped;
-    hint.message = "the search for the next step ran out of time; it needs the hardest chains";
+    hint.floor = context.floor();
+    hint.message = "the search for the next step was stopped before it found one; that step " +
+                   std::string("rates at least ") + format_rating(hint.floor, true);
     return hint;
   }
   if (!step || !sound(*step, solution)) {
-    hint.status = HintStatus::needs_chains;
+    hint.status = HintStatus::stuck;
     hint.message = "no technique of this profile applies here; the next step needs chains";
     return hint;
   }
@@ -155,7 +177,7 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
       break;
     }
     walk.apply(current);
-    std::optional<Step> next = next_step(walk, options.profile);
+    std::optional<Step> next = find_next_step(walk, profile, context);
     if (!next || !sound(*next, solution)) break;
     current = std::move(*next);
   }
@@ -167,16 +189,16 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
 
 namespace nonet {
 
-bool parse_candidates(std::string_view text, const Geometry& g, std::vector<Mask>& out,
-                      ParseError& error) {
+Result<std::vector<Mask>> parse_candidates(std::string_view text, const Geometry& g) {
   const int n = g.side();
   const std::size_t cells = static_cast<std::size_t>(g.cell_count());
-  out.assign(cells, 0);
+  std::vector<Mask> out(cells, 0);
   auto bad = [&](std::size_t at, std::string message) {
-    error = ParseError{1, static_cast<int>(at) + 1, std::move(message)};
-    return false;
+    return Error{1, static_cast<int>(at) + 1, std::move(message)};
   };
-  auto separator = [](char c) { return c == ' ' || c == '\t' || c == ',' || c == '\n' || c == '\r'; };
+  auto separator = [](char c) {
+    return c == ' ' || c == '\t' || c == ',' || c == '\n' || c == '\r';
+  };
   if (text.size() > cells * static_cast<std::size_t>(n + 1) * 4 + 64) {
     return bad(0, "candidate text too long for a " + g.describe() + " board");
   }
@@ -193,7 +215,7 @@ bool parse_candidates(std::string_view text, const Geometry& g, std::vector<Mask
       }
       out[i / static_cast<std::size_t>(n)] |= Mask{1} << (slot - 1);
     }
-    return true;
+    return out;
   }
   std::size_t cell = 0, i = 0;
   while (i < text.size()) {
@@ -203,7 +225,8 @@ bool parse_candidates(std::string_view text, const Geometry& g, std::vector<Mask
     }
     const std::size_t start = i;
     while (i < text.size() && !separator(text[i])) ++i;
-    if (cell >= cells) return bad(start, "more than " + std::to_string(cells) + " cells of candidates");
+    if (cell >= cells)
+      return bad(start, "more than " + std::to_string(cells) + " cells of candidates");
     const std::string_view group = text.substr(start, i - start);
     Mask m = 0;
     if (!(group == "." || group == "0" || group == "-")) {
@@ -222,7 +245,7 @@ bool parse_candidates(std::string_view text, const Geometry& g, std::vector<Mask
     return bad(text.size(), "expected candidates for " + std::to_string(cells) + " cells, found " +
                                 std::to_string(cell));
   }
-  return true;
+  return out;
 }
 
 }  // namespace nonet

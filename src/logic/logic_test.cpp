@@ -7,10 +7,10 @@
 #include <set>
 
 #include "logic/finders.h"
-#include "support/logic_board.h"
 #include "nonet/format.h"
 #include "nonet/solver.h"
 #include "nonet/validate.h"
+#include "support/logic_board.h"
 
 namespace nonet {
 namespace {
@@ -20,14 +20,15 @@ using namespace logic_detail;
 const Geometry& g9() { return *Geometry::get(3, 3); }
 
 using testing::Board;
+using testing::first_step;
 using testing::names;
 
 std::set<std::string> expect(std::initializer_list<std::string> list) { return {list}; }
 
 Grid parse(const char* text) {
   ParsedPuzzle p = parse_puzzle(text);
-  EXPECT_TRUE(p.ok()) << p.error.to_string();
-  return *p.grid;
+  EXPECT_TRUE(p.ok()) << p.error().to_string();
+  return *p;
 }
 
 TEST(Logic, NakedPairAndItsText) {
@@ -35,7 +36,7 @@ TEST(Logic, NakedPairAndItsText) {
   b.only(6, 2, {4, 8});
   b.only(6, 7, {4, 8});
   Step st;
-  ASSERT_TRUE(find_naked_set(b.state(), st, 2));
+  ASSERT_TRUE(first_step(find_naked_pair, b.state(), st));
   EXPECT_EQ(st.technique, Technique::naked_pair);
   EXPECT_EQ(st.rating, 30);
   EXPECT_EQ(st.houses, std::vector<int>{g9().row_house(5)});
@@ -51,8 +52,8 @@ TEST(Logic, NakedTriple) {
   b.only(1, 5, {2, 3});
   b.only(1, 9, {1, 3});
   Step st;
-  EXPECT_FALSE(find_naked_set(b.state(), st, 2));
-  ASSERT_TRUE(find_naked_set(b.state(), st, 3));
+  EXPECT_FALSE(first_step(find_naked_pair, b.state(), st));
+  ASSERT_TRUE(first_step(find_naked_triple, b.state(), st));
   EXPECT_EQ(st.technique, Technique::naked_triple);
   EXPECT_EQ(st.rating, 36);
   EXPECT_EQ(st.eliminations.size(), 18u);  // six cells lose 1, 2 and 3
@@ -64,7 +65,7 @@ TEST(Logic, HiddenPair) {
   b.confine(g9().box_house(0), 4, {{1, 1}, {1, 2}});
   b.confine(g9().box_house(0), 8, {{1, 1}, {1, 2}});
   Step st;
-  ASSERT_TRUE(find_hidden_set(b.state(), st, 2));
+  ASSERT_TRUE(first_step(find_hidden_pair, b.state(), st));
   EXPECT_EQ(st.technique, Technique::hidden_pair);
   EXPECT_EQ(st.rating, 34);
   EXPECT_EQ(render_step(st, g9()),
@@ -75,8 +76,8 @@ TEST(Logic, HiddenTriple) {
   Board b;
   for (int d : {1, 2, 3}) b.confine(g9().column_house(4), d, {{2, 5}, {5, 5}, {8, 5}});
   Step st;
-  EXPECT_FALSE(find_hidden_set(b.state(), st, 2));
-  ASSERT_TRUE(find_hidden_set(b.state(), st, 3));
+  EXPECT_FALSE(first_step(find_hidden_pair, b.state(), st));
+  ASSERT_TRUE(first_step(find_hidden_triple, b.state(), st));
   EXPECT_EQ(st.technique, Technique::hidden_triple);
   EXPECT_EQ(st.eliminations.size(), 18u);
 }
@@ -86,7 +87,7 @@ TEST(Logic, PointingAndClaiming) {
     Board b;
     b.confine(g9().box_house(0), 7, {{2, 1}, {2, 2}, {2, 3}});
     Step st;
-    ASSERT_TRUE(find_intersection(b.state(), st));
+    ASSERT_TRUE(first_step(find_intersections, b.state(), st));
     EXPECT_EQ(st.technique, Technique::pointing);
     EXPECT_EQ(st.rating, 26);
     EXPECT_EQ(names(st.eliminations),
@@ -98,11 +99,11 @@ TEST(Logic, PointingAndClaiming) {
     Board b;
     b.confine(g9().row_house(0), 7, {{1, 1}, {1, 2}, {1, 3}});
     Step st;
-    ASSERT_TRUE(find_intersection(b.state(), st));
+    ASSERT_TRUE(first_step(find_intersections, b.state(), st));
     EXPECT_EQ(st.technique, Technique::claiming);
     EXPECT_EQ(st.rating, 28);
-    EXPECT_EQ(names(st.eliminations), expect({"r2c1<>7", "r2c2<>7", "r2c3<>7", "r3c1<>7",
-                                              "r3c2<>7", "r3c3<>7"}));
+    EXPECT_EQ(names(st.eliminations),
+              expect({"r2c1<>7", "r2c2<>7", "r2c3<>7", "r3c1<>7", "r3c2<>7", "r3c3<>7"}));
   }
 }
 
@@ -112,7 +113,7 @@ TEST(Logic, XWingAndSwordfish) {
     b.confine(g9().column_house(1), 5, {{3, 2}, {8, 2}});
     b.confine(g9().column_house(6), 5, {{3, 7}, {8, 7}});
     Step st;
-    ASSERT_TRUE(find_fish(b.state(), st, 2));
+    ASSERT_TRUE(first_step(find_x_wing, b.state(), st));
     EXPECT_EQ(st.technique, Technique::x_wing);
     EXPECT_EQ(st.rating, 32);
     EXPECT_EQ(st.eliminations.size(), 14u);
@@ -128,8 +129,8 @@ TEST(Logic, XWingAndSwordfish) {
     b.confine(g9().column_house(4), 5, {{4, 5}, {8, 5}});
     b.confine(g9().column_house(8), 5, {{2, 9}, {8, 9}});
     Step st;
-    EXPECT_FALSE(find_fish(b.state(), st, 2));
-    ASSERT_TRUE(find_fish(b.state(), st, 3));
+    EXPECT_FALSE(first_step(find_x_wing, b.state(), st));
+    ASSERT_TRUE(first_step(find_swordfish, b.state(), st));
     EXPECT_EQ(st.technique, Technique::swordfish);
     EXPECT_EQ(st.rating, 38);
     EXPECT_EQ(st.eliminations.size(), 18u);
@@ -142,7 +143,7 @@ TEST(Logic, XYWing) {
   b.only(1, 5, {1, 3});
   b.only(5, 1, {2, 3});
   Step st;
-  ASSERT_TRUE(find_xy_wing(b.state(), st));
+  ASSERT_TRUE(first_step(find_xy_wing, b.state(), st));
   EXPECT_EQ(st.technique, Technique::xy_wing);
   EXPECT_EQ(st.rating, 42);
   EXPECT_EQ(names(st.eliminations), expect({"r5c5<>3"}));
@@ -155,8 +156,8 @@ TEST(Logic, XYZWing) {
   b.only(1, 5, {1, 3});
   b.only(2, 2, {2, 3});
   Step st;
-  EXPECT_FALSE(find_xy_wing(b.state(), st));
-  ASSERT_TRUE(find_xyz_wing(b.state(), st));
+  EXPECT_FALSE(first_step(find_xy_wing, b.state(), st));
+  ASSERT_TRUE(first_step(find_xyz_wing, b.state(), st));
   EXPECT_EQ(st.rating, 44);
   EXPECT_EQ(names(st.eliminations), expect({"r1c2<>3", "r1c3<>3"}));
 }
@@ -169,7 +170,7 @@ TEST(Logic, UniqueRectangleType1) {
   b.only(2, 1, {1, 2});
   b.only(2, 4, {1, 2, 5});
   Step st;
-  ASSERT_TRUE(find_unique_loop(b.state(), st));
+  ASSERT_TRUE(first_step(find_unique_loop, b.state(), st));
   EXPECT_EQ(st.technique, Technique::unique_rectangle);
   EXPECT_EQ(st.variant, 1);
   EXPECT_EQ(st.rating, 45);
@@ -185,7 +186,7 @@ TEST(Logic, UniqueRectangleType2) {
   b.only(2, 1, {1, 2, 7});
   b.only(2, 4, {1, 2, 7});
   Step st;
-  ASSERT_TRUE(find_unique_loop(b.state(), st));
+  ASSERT_TRUE(first_step(find_unique_loop, b.state(), st));
   EXPECT_EQ(st.variant, 2);
   // 7 goes from every other cell of row 2 (the only house both extra cells share).
   EXPECT_EQ(st.eliminations.size(), 7u);
@@ -199,26 +200,27 @@ TEST(Logic, NakedSingleAndHiddenSingles) {
   Board b;
   b.only(4, 4, {6});
   Step st;
-  ASSERT_TRUE(find_naked_single(b.state(), st));
+  ASSERT_TRUE(first_step(find_naked_single, b.state(), st));
   EXPECT_EQ(render_step(st, g9()), "Naked Single: r4c4 can only be 6");
   Board h;
   h.confine(g9().row_house(2), 7, {{3, 5}});
-  ASSERT_TRUE(find_singles(h.state(), st));
+  ASSERT_TRUE(first_step(find_singles, h.state(), st));
   EXPECT_EQ(st.technique, Technique::hidden_single);
   EXPECT_EQ(st.rating, 15);
   EXPECT_EQ(render_step(st, g9()), "Hidden Single: r3c5 is the only place for 7 in row 3");
   Board box;
   box.confine(g9().box_house(1), 7, {{3, 5}});
-  ASSERT_TRUE(find_singles(box.state(), st));
+  ASSERT_TRUE(first_step(find_singles, box.state(), st));
   EXPECT_EQ(st.rating, 12);
   EXPECT_EQ(render_step(st, g9()), "Hidden Single: r3c5 is the only place for 7 in box 2");
 }
 
 TEST(Logic, FullHouse) {
-  Grid grid = parse("12345678.........................................................................");
+  Grid grid =
+      parse("12345678.........................................................................");
   LogicState s(grid);
   Step st;
-  ASSERT_TRUE(find_singles(s, st));
+  ASSERT_TRUE(first_step(find_singles, s, st));
   EXPECT_EQ(st.technique, Technique::full_house);
   EXPECT_EQ(st.rating, 10);
   EXPECT_EQ(st.placements, (std::vector<CellDigit>{{8, 9}}));
@@ -229,7 +231,7 @@ TEST(Logic, Skyscraper) {
   b.confine(g9().row_house(0), 3, {{1, 1}, {1, 5}});
   b.confine(g9().row_house(3), 3, {{4, 1}, {4, 6}});
   Step st;
-  ASSERT_TRUE(find_skyscraper(b.state(), st));
+  ASSERT_TRUE(first_step(find_skyscraper, b.state(), st));
   EXPECT_EQ(names(st.eliminations), expect({"r2c6<>3", "r3c6<>3", "r5c5<>3", "r6c5<>3"}));
 }
 
@@ -238,7 +240,7 @@ TEST(Logic, FinnedXWing) {
   b.confine(g9().row_house(1), 4, {{2, 2}, {2, 8}});
   b.confine(g9().row_house(6), 4, {{7, 2}, {7, 8}, {7, 9}});  // fin r7c9 in box 9
   Step st;
-  ASSERT_TRUE(find_finned_fish(b.state(), st, 2));
+  ASSERT_TRUE(first_step(find_finned_x_wing, b.state(), st));
   EXPECT_EQ(st.technique, Technique::finned_x_wing);
   EXPECT_EQ(names(st.eliminations), expect({"r8c8<>4", "r9c8<>4"}));
 }
@@ -249,7 +251,7 @@ TEST(Logic, WWing) {
   b.only(5, 6, {5, 9});
   b.confine(g9().row_house(8), 9, {{9, 1}, {9, 6}});  // strong link on 9 in row 9
   Step st;
-  ASSERT_TRUE(find_w_wing(b.state(), st));
+  ASSERT_TRUE(first_step(find_w_wing, b.state(), st));
   EXPECT_EQ(st.technique, Technique::w_wing);
   // Cells seeing both r1c1 and r5c6 lose 5.
   EXPECT_EQ(names(st.eliminations), expect({"r1c6<>5", "r5c1<>5"}));
@@ -305,22 +307,41 @@ TEST(Logic, RarerTechniquesOnRealPuzzles) {
 }
 
 TEST(Logic, RatingOfSolvedAndStuckPositions) {
-  const Grid solved = parse(
-      "534678912672195348198342567859761423426853791713924856961537284287419635345286179");
+  const Grid solved =
+      parse("534678912672195348198342567859761423426853791713924856961537284287419635345286179");
   Rating r = rate(solved);
   EXPECT_EQ(r.er, 0);
-  EXPECT_FALSE(r.needs_chains);
+  EXPECT_FALSE(r.stuck);
   EXPECT_EQ(r.level, Level::easy);
   // A puzzle that needs nested forcing chains from the start, with too little
-  // time for them: stopped, with lower bounds.
-  r = rate(parse("000000039000001005003050800008090006070002000100400000009080050020000600400700000"),
-           Profile::se, Deadline::after(std::chrono::milliseconds(50)));
+  // time for them: stopped, with lower bounds, and not stuck.
+  r = rate(
+      parse("000000039000001005003050800008090006070002000100400000009080050020000600400700000"),
+      Profile::se, Deadline::after(std::chrono::milliseconds(50)));
   EXPECT_TRUE(r.stopped);
-  EXPECT_TRUE(r.needs_chains);
+  EXPECT_FALSE(r.stuck);
   EXPECT_FALSE(r.er_exact);
-  EXPECT_GE(r.er, 65);
-  EXPECT_EQ(r.level, Level::extreme);
+  EXPECT_FALSE(r.ep_exact);
+  EXPECT_FALSE(r.ed_exact);
+  EXPECT_GE(r.er, 10);
+  EXPECT_LE(r.er, 95);  // the search is stopped before nested forcing chains' first level ends
   EXPECT_EQ(format_rating(r.er, r.er_exact).substr(0, 2), ">=");
+  // A path stopped before its first step knows only the floor of the search
+  // it was in.
+  LogicPath cut;
+  cut.stopped = true;
+  cut.floor = 95;
+  r = rate_path(cut);
+  EXPECT_EQ(r.er, 95);
+  EXPECT_EQ(r.ed, 95);
+  EXPECT_FALSE(r.stuck);
+  EXPECT_EQ(r.level, Level::extreme);
+  // A stuck path (the modern profile lacks SE's chains) rates at least 6.5.
+  LogicPath stuck;
+  r = rate_path(stuck);
+  EXPECT_TRUE(r.stuck);
+  EXPECT_EQ(r.er, 65);
+  EXPECT_FALSE(r.er_exact);
 }
 
 TEST(Logic, OtherSizes) {
@@ -352,10 +373,6 @@ TEST(Logic, ProfilesAndNames) {
   EXPECT_EQ(profile_from_name("se"), Profile::se);
   EXPECT_FALSE(profile_from_name("fancy").has_value());
   EXPECT_FALSE(profile_from_name("").has_value());
-  // SE's 20 producers up to aligned pair exclusion, then its chain producers.
-  EXPECT_EQ(techniques(Profile::se).size(), 27u);
-  EXPECT_EQ(techniques(Profile::se)[20].name, "Cycles / Forcing Chains");
-  EXPECT_EQ(techniques(Profile::modern).size(), 31u);
   EXPECT_EQ(technique_name(Technique::two_string_kite), "2-String Kite");
   EXPECT_EQ(level_for(15, false), Level::easy);
   EXPECT_EQ(level_for(23, false), Level::medium);
@@ -365,32 +382,35 @@ TEST(Logic, ProfilesAndNames) {
 }
 
 TEST(Logic, ParseCandidates) {
-  std::vector<Mask> out;
-  ParseError err;
   std::string groups;
   for (int i = 0; i < 81; ++i) groups += i == 0 ? "129 " : "5 ";
-  ASSERT_TRUE(parse_candidates(groups, g9(), out, err)) << err.to_string();
-  EXPECT_EQ(out[0], digit_bit(1) | digit_bit(2) | digit_bit(9));
+  Result<std::vector<Mask>> r = parse_candidates(groups, g9());
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  EXPECT_EQ((*r)[0], digit_bit(1) | digit_bit(2) | digit_bit(9));
   std::string positional(729, '.');
   positional[4] = '5';
-  ASSERT_TRUE(parse_candidates(positional, g9(), out, err));
-  EXPECT_EQ(out[0], digit_bit(5));
+  r = parse_candidates(positional, g9());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ((*r)[0], digit_bit(5));
   // Malformed: a wrong digit in a slot, too few groups, a letter, oversized text.
   positional[4] = '4';
-  EXPECT_FALSE(parse_candidates(positional, g9(), out, err));
-  EXPECT_EQ(err.column, 5);
-  EXPECT_FALSE(parse_candidates("1 2 3", g9(), out, err));
-  EXPECT_NE(err.message.find("81 cells"), std::string::npos);
-  EXPECT_FALSE(parse_candidates("1x " + groups, g9(), out, err));
-  EXPECT_EQ(err.column, 2);
-  EXPECT_FALSE(parse_candidates(std::string(100000, '1'), g9(), out, err));
-  EXPECT_FALSE(parse_candidates(groups + " 7", g9(), out, err));
-  EXPECT_FALSE(parse_candidates("", g9(), out, err));
+  r = parse_candidates(positional, g9());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().column, 5);
+  r = parse_candidates("1 2 3", g9());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("81 cells"), std::string::npos);
+  r = parse_candidates("1x " + groups, g9());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().column, 2);
+  EXPECT_FALSE(parse_candidates(std::string(100000, '1'), g9()).ok());
+  EXPECT_FALSE(parse_candidates(groups + " 7", g9()).ok());
+  EXPECT_FALSE(parse_candidates("", g9()).ok());
 }
 
 TEST(Logic, HintGrades) {
-  const Grid puzzle = parse(
-      "600050007030000000080409200015300000008000300000007590009501030000000080200070004");
+  const Grid puzzle =
+      parse("600050007030000000080409200015300000008000300000007590009501030000000080200070004");
   Hint h = find_hint(puzzle);
   ASSERT_EQ(h.status, HintStatus::step);
   ASSERT_TRUE(h.step && h.placement);

@@ -2,14 +2,14 @@
 // (hand-made patterns and positions met on real puzzles), the text of the steps,
 // every board size, and soundness against known solutions.
 
-#include "logic/modern_chains.h"
-
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <set>
 #include <sstream>
 
+#include "logic/modern/modern.h"
+#include "logic/table.h"
 #include "nonet/format.h"
 #include "nonet/generate.h"
 #include "nonet/logic.h"
@@ -24,6 +24,17 @@ using namespace logic_detail;
 const Geometry& g9() { return *Geometry::get(3, 3); }
 
 using testing::Board;
+using testing::first_step;
+
+// The two halves of find_aic, as finders.
+void find_plain_aic(const LogicState& s, FindContext& context, StepSink& sink) {
+  Step step;
+  if (plain_aic(s, context, step)) sink.take(std::move(step));
+}
+void find_grouped_aic(const LogicState& s, FindContext& context, StepSink& sink) {
+  Step step;
+  if (grouped_aic(s, context, step)) sink.take(std::move(step));
+}
 using testing::names;
 
 // A position met on a real puzzle: its values and its candidates (729
@@ -37,9 +48,10 @@ struct Position {
 Position position(const char* values, const char* candidates) {
   ParsedPuzzle p = parse_puzzle(values);
   EXPECT_TRUE(p.ok());
-  Position out{*p.grid, {}};
-  ParseError error;
-  EXPECT_TRUE(parse_candidates(candidates, g9(), out.marks, error)) << error.to_string();
+  Position out{*p, {}};
+  Result<std::vector<Mask>> marks = parse_candidates(candidates, g9());
+  EXPECT_TRUE(marks.ok()) << marks.error().to_string();
+  if (marks) out.marks = std::move(*marks);
   return out;
 }
 
@@ -62,7 +74,7 @@ TEST(ModernChains, XChainOnEveryBoardSize) {
     b.confine(g.row_house(5), 1, {{6, 5}, {6, 9}});
     b.confine(g.row_house(8), 1, {{9, 9}, {9, 2}});
     Step st;
-    ASSERT_TRUE(find_x_chain(b.state(), st)) << g.describe();
+    ASSERT_TRUE(first_step(find_x_chain, b.state(), st)) << g.describe();
     EXPECT_EQ(st.technique, Technique::x_chain);
     EXPECT_EQ(st.variant, kUngrouped);
     EXPECT_EQ(st.rating, 66);  // six nodes: no length bonus yet
@@ -96,7 +108,7 @@ TEST(ModernChains, XYChain) {
   b.only(5, 5, {3, 4});
   b.only(5, 9, {4, 1});
   Step st;
-  ASSERT_TRUE(find_xy_chain(b.state(), st));
+  ASSERT_TRUE(first_step(find_xy_chain, b.state(), st));
   EXPECT_EQ(st.technique, Technique::xy_chain);
   EXPECT_EQ(st.rating, 67);  // eight nodes
   EXPECT_EQ(names(st.eliminations), (std::set<std::string>{"r1c9<>1", "r5c1<>1"}));
@@ -110,7 +122,7 @@ TEST(ModernChains, RemotePair) {
   Board b(g9());
   for (auto [r, c] : {std::pair{1, 1}, {1, 5}, {5, 5}, {5, 9}}) b.only(r, c, {1, 2});
   Step st;
-  ASSERT_TRUE(find_remote_pair(b.state(), st));
+  ASSERT_TRUE(first_step(find_remote_pair, b.state(), st));
   EXPECT_EQ(st.technique, Technique::remote_pair);
   EXPECT_EQ(st.rating, 66);
   EXPECT_EQ(st.cells, (std::vector<int>{b.at(1, 1), b.at(1, 5), b.at(5, 5), b.at(5, 9)}));
@@ -118,7 +130,7 @@ TEST(ModernChains, RemotePair) {
             (std::set<std::string>{"r1c9<>1", "r1c9<>2", "r5c1<>1", "r5c1<>2"}));
   // Without a fourth cell there is no remote pair.
   b.only(5, 9, {1, 2, 3});
-  EXPECT_FALSE(find_remote_pair(b.state(), st));
+  EXPECT_FALSE(first_step(find_remote_pair, b.state(), st));
 }
 
 TEST(ModernChains, ContinuousNiceLoop) {
@@ -131,7 +143,7 @@ TEST(ModernChains, ContinuousNiceLoop) {
   b.confine(g9().column_house(4), 2, {{1, 5}, {5, 5}});
   b.only(5, 1, {1, 2});
   Step st;
-  ASSERT_TRUE(find_aic(b.state(), st));
+  ASSERT_TRUE(first_step(find_aic, b.state(), st));
   EXPECT_EQ(st.technique, Technique::continuous_nice_loop);
   EXPECT_EQ(st.rating, 70);
   std::set<std::string> want;
@@ -156,7 +168,7 @@ TEST(ModernChains, AicOnARealPosition) {
       ".34.6..............3..6.........................................................1...5"
       "....1...5........................................");
   Step st;
-  ASSERT_TRUE(find_aic(pos.state(), st));
+  ASSERT_TRUE(first_step(find_aic, pos.state(), st));
   EXPECT_EQ(st.technique, Technique::aic);
   EXPECT_EQ(st.rating, 70);
   EXPECT_EQ(render_step(st, g9()),
@@ -179,8 +191,8 @@ TEST(ModernChains, GroupedChainsOnRealPositions) {
         ".34.......3.5...9..345...91.3.5.7.9.........1.3.5....1...5.7...........1...5.7.9....."
         "...............3.5...91.3.5.7.9.........1.3.5....");
     Step st;
-    EXPECT_FALSE(find_x_chain(pos.state(), st));
-    ASSERT_TRUE(find_grouped_aic(pos.state(), st));
+    EXPECT_FALSE(first_step(find_x_chain, pos.state(), st));
+    ASSERT_TRUE(first_step(find_grouped_aic, pos.state(), st));
     EXPECT_EQ(st.technique, Technique::x_chain);
     EXPECT_EQ(st.variant, kGrouped);
     EXPECT_EQ(st.rating, 67);
@@ -205,8 +217,8 @@ TEST(ModernChains, GroupedChainsOnRealPositions) {
         "23.......2.4.6....234..7.........................67.................................."
         ".................................................");
     Step st;
-    EXPECT_FALSE(find_aic(pos.state(), st));
-    ASSERT_TRUE(find_grouped_aic(pos.state(), st));
+    EXPECT_FALSE(first_step(find_plain_aic, pos.state(), st));
+    ASSERT_TRUE(first_step(find_grouped_aic, pos.state(), st));
     EXPECT_EQ(st.technique, Technique::aic);
     EXPECT_EQ(st.variant, kGrouped);
     EXPECT_EQ(st.rating, 71);
@@ -228,7 +240,7 @@ TEST(ModernChains, GroupedChainsOnRealPositions) {
         "23..6.............23..6...................89..3....89.....6..9......7.9.........1.3.."
         "6.......................3.....9.........1.....7..");
     Step st;
-    ASSERT_TRUE(find_grouped_aic(pos.state(), st));
+    ASSERT_TRUE(first_step(find_grouped_aic, pos.state(), st));
     EXPECT_EQ(st.technique, Technique::continuous_nice_loop);
     EXPECT_EQ(st.variant, kGrouped);
     EXPECT_EQ(render_step(st, g9()),
@@ -252,7 +264,7 @@ TEST(ModernChains, AlsXz) {
         ".......91.......9......................................3...7....3..6........67...2..5"
         "..............2..5................4....9...4....9");
     Step st;
-    ASSERT_TRUE(find_als_xz(pos.state(), st));
+    ASSERT_TRUE(first_step(find_als_xz, pos.state(), st));
     EXPECT_EQ(st.technique, Technique::als_xz);
     EXPECT_EQ(st.variant, kSinglyLinked);
     EXPECT_EQ(st.rating, 56);
@@ -273,7 +285,7 @@ TEST(ModernChains, AlsXz) {
         "2.4...............2.4..7...........1.3......1.3.........4.6.........................."
         "................4....9.......................6..9");
     Step st;
-    ASSERT_TRUE(find_als_xz(pos.state(), st));
+    ASSERT_TRUE(first_step(find_als_xz, pos.state(), st));
     EXPECT_EQ(st.technique, Technique::als_xz);
     EXPECT_EQ(st.variant, kDoublyLinked);
     EXPECT_EQ(st.rating, 56);
@@ -297,7 +309,7 @@ TEST(ModernChains, SueDeCoq) {
       "...........4..7.....4...8.........................789..............6..9..3..67.9....."
       "...............3....8....4..7.9...4..789......789");
   Step st;
-  ASSERT_TRUE(find_sue_de_coq(pos.state(), st));
+  ASSERT_TRUE(first_step(find_sue_de_coq, pos.state(), st));
   EXPECT_EQ(st.technique, Technique::sue_de_coq);
   EXPECT_EQ(st.rating, 50);
   EXPECT_EQ(render_step(st, g9()),
@@ -306,14 +318,21 @@ TEST(ModernChains, SueDeCoq) {
   expect_sound(pos, st);
 }
 
-TEST(ModernChains, NamesAndRegistry) {
+TEST(ModernChains, NamesAndPlaceInTheProfiles) {
   EXPECT_EQ(technique_name(Technique::sue_de_coq), "Sue de Coq");
   EXPECT_EQ(technique_name(Technique::als_xz), "ALS-XZ");
-  const auto modern = techniques(Profile::modern);
-  ASSERT_GE(modern.size(), 7u);
-  EXPECT_EQ(modern[modern.size() - 7].name, "Sue de Coq");
-  EXPECT_EQ(modern.back().name, "Grouped X-Chain / AIC / Nice Loop");
-  for (const TechniqueInfo& info : techniques(Profile::se)) EXPECT_NE(info.find, &find_aic);
+  // The modern chain family comes after every older technique of the modern
+  // profile, Sue de Coq first and the nice loops last; SE has none of it.
+  const auto modern = profile_techniques(Profile::modern);
+  ASSERT_GE(modern.size(), 8u);
+  EXPECT_EQ(modern[modern.size() - 8], Technique::sue_de_coq);
+  EXPECT_EQ(modern.back(), Technique::discontinuous_nice_loop);
+  for (Technique t : {Technique::sue_de_coq, Technique::als_xz, Technique::remote_pair,
+                      Technique::x_chain, Technique::xy_chain, Technique::aic,
+                      Technique::continuous_nice_loop, Technique::discontinuous_nice_loop}) {
+    EXPECT_TRUE(technique_info(t).modern && !technique_info(t).se) << technique_id(t);
+  }
+  for (const Search& search : searches(Profile::se)) EXPECT_NE(search.find, &find_aic);
 }
 
 // Random positions of every size: a random solution, most cells blanked, and a
@@ -329,9 +348,8 @@ TEST(ModernChains, SoundOnRandomPositionsOfEverySize) {
 #else
   const Size sizes[] = {{2, 3, 40}, {3, 3, 40}, {3, 4, 6}, {4, 4, 3}};
 #endif
-  bool (*const finders[])(const LogicState&, Step&) = {
-      find_sue_de_coq, find_als_xz, find_remote_pair, find_x_chain,
-      find_xy_chain,   find_aic,    find_grouped_aic};
+  const Finder finders[] = {find_sue_de_coq, find_als_xz, find_remote_pair, find_x_chain,
+                            find_xy_chain,   find_aic,    find_plain_aic,   find_grouped_aic};
   for (const Size& size : sizes) {
     const Geometry& g = *Geometry::get(size.rows, size.cols);
     int found = 0;
@@ -350,9 +368,9 @@ TEST(ModernChains, SoundOnRandomPositionsOfEverySize) {
         }
       }
       const LogicState state(values, marks);
-      for (auto* find : finders) {
+      for (const Finder find : finders) {
         Step st;
-        if (!find(state, st)) continue;
+        if (!first_step(find, state, st)) continue;
         ++found;
         for (const CellDigit& e : st.eliminations) {
           ASSERT_NE(solution[e.cell], e.digit) << g.describe() << " " << render_step(st, g);
@@ -384,7 +402,7 @@ TEST(ModernChains, ModernPathsAreSound) {
     std::string id, text;
     if (n % 97 != 0 || !(fields >> id >> text)) continue;
     const ParsedPuzzle p = parse_puzzle(text);
-    if (p.ok()) puzzles.push_back(*p.grid);
+    if (p.ok()) puzzles.push_back(*p);
   }
   const bool from_data = !puzzles.empty();
   if (!from_data) {

@@ -38,7 +38,7 @@ std::vector<Grid> read_puzzles(const std::string& path, std::size_t count, doubl
       if (!(fields >> id >> text >> se) || se < min_se) continue;
     }
     const ParsedPuzzle p = parse_puzzle(text);
-    if (p.ok()) out.push_back(*p.grid);
+    if (p.ok()) out.push_back(*p);
   }
   return out;
 }
@@ -118,7 +118,7 @@ TEST(NestedChains, HintStopsAtItsDeadline) {
   HintOptions options;
   options.candidates = marks;
   options.givens = &puzzle;
-  options.deadline = Deadline::after(std::chrono::nanoseconds(0));
+  options.logic.deadline = Deadline::after(std::chrono::nanoseconds(0));
   const auto start = std::chrono::steady_clock::now();
   const Hint hint = find_hint(position, options);
   const double seconds =
@@ -172,7 +172,7 @@ TEST(NestedChains, PublishedRatingsAgree) {
     if (pub.er > kMaxEr) continue;
     const ParsedPuzzle p = parse_puzzle(pub.puzzle);
     ASSERT_TRUE(p.ok()) << pub.puzzle;
-    const Rating r = rate(*p.grid, Profile::se, Deadline::after(std::chrono::seconds(300)), 2);
+    const Rating r = rate(*p, Profile::se, Deadline::after(std::chrono::seconds(300)), 2);
     ASSERT_FALSE(r.stopped) << pub.puzzle;
     EXPECT_EQ(r.er, pub.er) << pub.puzzle;
     if (pub.ep > 0) {
@@ -202,15 +202,15 @@ TEST(NestedChains, CyclesAreAmongTheNestedRules) {
   const ParsedPuzzle p = parse_puzzle(kCyclePuzzle);
   ASSERT_TRUE(p.ok());
   const LogicPath path =
-      solve_path(LogicState(*p.grid), Profile::se, Deadline::after(std::chrono::seconds(120)));
+      solve_path(LogicState(*p), Profile::se, Deadline::after(std::chrono::seconds(120)));
   ASSERT_FALSE(path.stopped);
   ASSERT_GT(path.steps.size(), 4u);
   const Step& step = path.steps[4];
-  const std::string text = render_step(step, p.grid->geometry());
+  const std::string text = render_step(step, p->geometry());
   EXPECT_EQ(step.technique, Technique::nested_forcing_chain) << text;
   EXPECT_EQ(step.rating, 110) << text;
   ASSERT_EQ(step.eliminations.size(), 1u) << text;
-  EXPECT_EQ(p.grid->geometry().cell_name(step.eliminations[0].cell), "r3c9") << text;
+  EXPECT_EQ(p->geometry().cell_name(step.eliminations[0].cell), "r3c9") << text;
   EXPECT_EQ(step.eliminations[0].digit, 3) << text;
 }
 
@@ -224,7 +224,7 @@ TEST(NestedChains, ThreadsFindTheSameSteps) {
   const ParsedPuzzle p = parse_puzzle(kCyclePuzzle);
   ASSERT_TRUE(p.ok());
   auto path_with = [&](int threads) {
-    return solve_path(LogicState(*p.grid), Profile::se, Deadline::after(std::chrono::seconds(120)),
+    return solve_path(LogicState(*p), Profile::se, Deadline::after(std::chrono::seconds(120)),
                       threads);
   };
   const LogicPath one = path_with(1);
@@ -233,16 +233,15 @@ TEST(NestedChains, ThreadsFindTheSameSteps) {
   ASSERT_FALSE(three.stopped);
   ASSERT_EQ(one.steps.size(), three.steps.size());
   for (std::size_t i = 0; i < one.steps.size(); ++i) {
-    EXPECT_EQ(render_step(one.steps[i], p.grid->geometry()),
-              render_step(three.steps[i], p.grid->geometry()))
+    EXPECT_EQ(render_step(one.steps[i], p->geometry()), render_step(three.steps[i], p->geometry()))
         << "step " << i;
   }
   // Counts outside 1..16 are clamped, not refused.
   const ParsedPuzzle easy = parse_puzzle(
       "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
   ASSERT_TRUE(easy.ok());
-  EXPECT_EQ(rate(*easy.grid, Profile::se, {}, 0).er, rate(*easy.grid).er);
-  EXPECT_EQ(rate(*easy.grid, Profile::se, {}, 1000).er, rate(*easy.grid).er);
+  EXPECT_EQ(rate(*easy, Profile::se, {}, 0).er, rate(*easy).er);
+  EXPECT_EQ(rate(*easy, Profile::se, {}, 1000).er, rate(*easy).er);
 }
 
 }  // namespace

@@ -4,13 +4,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <fstream>
 #include <map>
 #include <numeric>
 #include <random>
+#include <span>
 #include <sstream>
+#include <thread>
 
 #include "nonet/format.h"
 #include "nonet/logic.h"
@@ -95,9 +98,10 @@ TEST(Rating, AgreesWithSudokuExplainer) {
     ASSERT_FALSE(classic.empty()) << line;
     const ParsedPuzzle p = parse_puzzle(puzzle);
     ASSERT_TRUE(p.ok());
-    const Rating r = rate(*p.grid);
+    const Rating r = rate(*p);
     const std::string ours = format_rating(r.er, r.er_exact) + "/" +
-                             format_rating(r.ep, r.ep_exact) + "/" + format_rating(r.ed, r.ed_exact);
+                             format_rating(r.ep, r.ep_exact) + "/" +
+                             format_rating(r.ed, r.ed_exact);
     const double se_er = std::stod(classic);
     if (se_er >= 6.5) {
       // Chain puzzles: the whole triple, and ER within 0.3.
@@ -120,10 +124,10 @@ TEST(Rating, AgreesWithSudokuExplainer) {
       ++mismatches["SE " + classic + " vs ours " + ours];
     }
   }
-  std::printf("non-chain puzzles %d: ER/EP/ED exact %d (%.2f%%), ER %d, EP %d, ED %d; "
-              "chain puzzles %d: ER/EP/ED exact %d, ER within 0.3 %d\n",
-              plain, exact, 100.0 * exact / plain, er_ok, ep_ok, ed_ok, chains, chains_exact,
-              chains_near);
+  std::printf(
+      "non-chain puzzles %d: ER/EP/ED exact %d (%.2f%%), ER %d, EP %d, ED %d; "
+      "chain puzzles %d: ER/EP/ED exact %d, ER within 0.3 %d\n",
+      plain, exact, 100.0 * exact / plain, er_ok, ep_ok, ed_ok, chains, chains_exact, chains_near);
   for (const auto& [what, count] : mismatches) std::printf("  %4d  %s\n", count, what.c_str());
   EXPECT_GE(exact, plain * 99 / 100);
   EXPECT_GE(chains_exact, chains * 90 / 100);
@@ -150,7 +154,8 @@ TEST(Rating, EveryStepIsSound) {
     all.push_back(puzzle);
     if (++heavy == 40) break;
   }
-  for (const char* name : {"/puzzles/magictour_top1465.txt", "/puzzles/kaggle_bryanpark_first20k.txt"}) {
+  for (const char* name :
+       {"/puzzles/magictour_top1465.txt", "/puzzles/kaggle_bryanpark_first20k.txt"}) {
     for (const std::string& l : read_lines(kData + name, 300)) all.push_back(l.substr(0, 81));
   }
   // Every puzzle with the SE profile; every third (and every embedded one) with
@@ -158,8 +163,8 @@ TEST(Rating, EveryStepIsSound) {
   for (std::size_t i = 0; i < all.size(); ++i) {
     const ParsedPuzzle p = parse_puzzle(all[i]);
     ASSERT_TRUE(p.ok()) << all[i];
-    check_sound(*p.grid, Profile::se, *solver, steps);
-    if (i < std::size(kEmbedded) || i % 3 == 0) check_sound(*p.grid, Profile::modern, *solver, steps);
+    check_sound(*p, Profile::se, *solver, steps);
+    if (i < std::size(kEmbedded) || i % 3 == 0) check_sound(*p, Profile::modern, *solver, steps);
     if (HasFatalFailure()) return;
     ++puzzles;
   }
@@ -191,7 +196,7 @@ TEST(Rating, InvariantUnderRelabellingAndTransposing) {
   // such ratings stop at a budget and are left out of the comparison.
   const auto budget = std::chrono::seconds(2);
   for (const std::string& text : all) {
-    const Grid grid = *parse_puzzle(text).grid;
+    const Grid grid = *parse_puzzle(text);
     const Rating base = rate(grid, Profile::se, Deadline::after(budget));
     std::array<int, 10> relabel{};
     std::iota(relabel.begin(), relabel.end(), 0);
@@ -208,7 +213,7 @@ TEST(Rating, InvariantUnderRelabellingAndTransposing) {
         continue;
       }
       ++total;
-      if (other.er == base.er && other.needs_chains == base.needs_chains) {
+      if (other.er == base.er && other.stuck == base.stuck) {
         ++same;
       } else {
         differ.push_back(text + (transpose ? " (transposed)" : " (relabelled)") + ": " +
@@ -223,6 +228,66 @@ TEST(Rating, InvariantUnderRelabellingAndTransposing) {
   // SE breaks ties by scan order, which a transformation changes, so a rare
   // puzzle may take another path; the rating itself must hold for nearly all.
   EXPECT_GE(same, total - std::max(1, total / 200));
+}
+
+// A rating cut short by its deadline reports lower bounds: wherever the search
+// stops, no figure it gives exceeds the full rating's (ER, EP, ED), and the
+// figures it could not settle are marked as bounds.
+TEST(Rating, StoppedRatingsAreLowerBounds) {
+  int stopped = 0;
+  // All but the last, which needs nested forcing chains (minutes in a debug
+  // build).
+  for (const char* text : std::span(kEmbedded).first(std::size(kEmbedded) - 1)) {
+    const Grid grid = *parse_puzzle(text);
+    const Rating full = rate(grid);
+    ASSERT_FALSE(full.stopped);
+    for (const int micros : {0, 50, 200, 1000, 5000}) {
+      LogicOptions options;
+      options.deadline = Deadline::after(std::chrono::microseconds(micros));
+      const Rating cut = rate(grid, options);
+      if (!cut.stopped) {
+        EXPECT_EQ(cut.er, full.er) << text;
+        continue;
+      }
+      ++stopped;
+      EXPECT_FALSE(cut.er_exact) << text;
+      EXPECT_LE(cut.er, full.er) << text << " after " << micros << " us";
+      EXPECT_LE(cut.ep, full.ep) << text << " after " << micros << " us";
+      EXPECT_LE(cut.ed, full.ed) << text << " after " << micros << " us";
+      EXPECT_GE(cut.er, 10);
+      EXPECT_FALSE(cut.stuck);
+    }
+  }
+  EXPECT_GT(stopped, 0);
+}
+
+// A search stops when another thread raises its cancel flag, and answers with
+// what it had.
+TEST(Rating, CancelFlagStopsTheSearch) {
+  // Needs dynamic (+) or nested forcing chains from the start.
+  const Grid grid = *parse_puzzle(
+      "000000039000001005003050800008090006070002000100400000009080050020000600400700000");
+  std::atomic<bool> cancel{true};
+  LogicOptions options;
+  options.cancel = &cancel;
+  Rating r = rate(grid, options);
+  EXPECT_TRUE(r.stopped);
+  EXPECT_EQ(r.steps, 0);
+  cancel = false;
+  const auto start = std::chrono::steady_clock::now();
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    cancel = true;
+  });
+  r = rate(grid, options);
+  stopper.join();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(r.stopped);
+  EXPECT_LT(seconds, 5.0);  // generous: the searches look at the flag at least once a cell
+  HintOptions hint_options;
+  hint_options.logic.cancel = &cancel;
+  EXPECT_EQ(find_hint(grid, hint_options).status, HintStatus::stopped);
 }
 
 }  // namespace

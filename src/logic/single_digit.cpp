@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 namespace {
@@ -44,12 +45,14 @@ std::vector<CellDigit> seen_by_both(const LogicState& s, int digit, int p, int q
 
 // Two parallel strong links whose ends line up on one side: of the two far ends
 // one holds the digit.
-bool find_skyscraper(const LogicState& s, Step& step) {
+void find_skyscraper(const LogicState& s, FindContext&, StepSink& sink) {
   const Geometry& g = s.geometry();
   for (int digit = 1; digit <= g.side(); ++digit) {
     for (HouseKind kind : {HouseKind::row, HouseKind::column}) {
       const auto links = strong_links(s, digit, kind);
-      auto across = [&](int cell) { return kind == HouseKind::row ? g.col_of(cell) : g.row_of(cell); };
+      auto across = [&](int cell) {
+        return kind == HouseKind::row ? g.col_of(cell) : g.row_of(cell);
+      };
       for (std::size_t i = 0; i < links.size(); ++i) {
         for (std::size_t j = i + 1; j < links.size(); ++j) {
           const Link& l1 = links[i];
@@ -61,26 +64,25 @@ bool find_skyscraper(const LogicState& s, Step& step) {
               if (across(base1) != across(base2) || across(far1) == across(far2)) continue;
               auto out = seen_by_both(s, digit, far1, far2, {base1, base2, far1, far2});
               if (out.empty()) continue;
-              step = Step{};
+              Step step;
               step.technique = Technique::skyscraper;
-              step.rating = 40;
+              step.rating = rating_of(step.technique);
               step.houses = {l1.house, l2.house};
               step.cells = {base1, far1, base2, far2};
               step.digits = digit_bit(digit);
               step.eliminations = std::move(out);
-              return true;
+              if (sink.take(std::move(step))) return;
             }
           }
         }
       }
     }
   }
-  return false;
 }
 
 // A row's strong link and a column's strong link with one end each in the same
 // box: the two other ends cannot both be empty of the digit.
-bool find_two_string_kite(const LogicState& s, Step& step) {
+void find_two_string_kite(const LogicState& s, FindContext&, StepSink& sink) {
   const Geometry& g = s.geometry();
   for (int digit = 1; digit <= g.side(); ++digit) {
     const auto rows = strong_links(s, digit, HouseKind::row);
@@ -96,27 +98,26 @@ bool find_two_string_kite(const LogicState& s, Step& step) {
             if (g.box_of(rf) == g.box_of(rb) || g.box_of(cf) == g.box_of(cb)) continue;
             auto out = seen_by_both(s, digit, rf, cf, {rb, rf, cb, cf});
             if (out.empty()) continue;
-            step = Step{};
+            Step step;
             step.technique = Technique::two_string_kite;
-            step.rating = 41;
+            step.rating = rating_of(step.technique);
             step.houses = {r.house, c.house, g.box_house(g.box_of(rb))};
             step.cells = {rb, rf, cb, cf};
             step.digits = digit_bit(digit);
             step.eliminations = std::move(out);
-            return true;
+            if (sink.take(std::move(step))) return;
           }
         }
       }
     }
   }
-  return false;
 }
 
 // A box whose places for the digit lie on one row and one column of it (and not
 // on one line alone), with a strong link on a line outside the box that starts
 // on that row (or column): its far end and the box's other line meet at a cell
 // that loses the digit.
-bool find_empty_rectangle(const LogicState& s, Step& step) {
+void find_empty_rectangle(const LogicState& s, FindContext&, StepSink& sink) {
   const Geometry& g = s.geometry();
   const int n = g.side();
   for (int digit = 1; digit <= n; ++digit) {
@@ -149,15 +150,15 @@ bool find_empty_rectangle(const LogicState& s, Step& step) {
                 if (by_column ? g.row_of(near) != r : g.col_of(near) != c) continue;
                 const int target = by_column ? g.cell(g.row_of(far), c) : g.cell(r, g.col_of(far));
                 if (g.box_of(target) == b || !(s.candidates(target) & bit)) continue;
-                step = Step{};
+                Step step;
                 step.technique = Technique::empty_rectangle;
-                step.rating = 42;
+                step.rating = rating_of(step.technique);
                 step.houses = {box, house};
                 step.cells = places;
                 step.secondary_cells = {near, far};
                 step.digits = bit;
                 step.eliminations = {{target, digit}};
-                return true;
+                if (sink.take(std::move(step))) return;
               }
             }
           }
@@ -165,13 +166,12 @@ bool find_empty_rectangle(const LogicState& s, Step& step) {
       }
     }
   }
-  return false;
 }
 
 // Simple coloring: the strong links of a digit, coloured alternately. Two cells
 // of one colour that see each other make that colour false (wrap); a cell that
 // sees both colours loses the digit (trap).
-bool find_simple_coloring(const LogicState& s, Step& step) {
+void find_simple_coloring(const LogicState& s, FindContext&, StepSink& sink) {
   const Geometry& g = s.geometry();
   const int cells = g.cell_count();
   for (int digit = 1; digit <= g.side(); ++digit) {
@@ -202,17 +202,18 @@ bool find_simple_coloring(const LogicState& s, Step& step) {
       std::vector<char> member(static_cast<std::size_t>(cells), 0);
       for (int c : component) member[c] = 1;
       auto fill = [&](std::vector<CellDigit> out, int variant) {
-        step = Step{};
+        Step step;
         step.technique = Technique::simple_coloring;
-        step.rating = 45;
+        step.rating = rating_of(step.technique);
         step.variant = variant;
         step.digits = bit;
         for (int c : component) (color[c] == 0 ? step.cells : step.secondary_cells).push_back(c);
         step.eliminations = std::move(out);
-        return true;
+        return sink.take(std::move(step));
       };
       // Wrap.
-      for (int side = 0; side < 2; ++side) {
+      bool wrapped = false;
+      for (int side = 0; side < 2 && !wrapped; ++side) {
         bool clash = false;
         for (int a : component) {
           for (int b : component) {
@@ -224,8 +225,10 @@ bool find_simple_coloring(const LogicState& s, Step& step) {
         for (int c : component) {
           if (color[c] == side) out.push_back({c, digit});
         }
-        return fill(std::move(out), 2);
+        if (fill(std::move(out), kColorWrap)) return;
+        wrapped = true;
       }
+      if (wrapped) continue;
       // Trap.
       std::vector<CellDigit> out;
       for (int c = 0; c < cells; ++c) {
@@ -236,10 +239,9 @@ bool find_simple_coloring(const LogicState& s, Step& step) {
         }
         if (sees0 && sees1) out.push_back({c, digit});
       }
-      if (!out.empty()) return fill(std::move(out), 1);
+      if (!out.empty() && fill(std::move(out), kColorTrap)) return;
     }
   }
-  return false;
 }
 
 }  // namespace nonet::logic_detail

@@ -2,9 +2,13 @@
 // single (2.3).
 
 #include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 namespace {
+
+// SE rates a hidden single in a row or column above one in a box.
+constexpr int kHiddenSingleInLine = 15;
 
 // Digits with exactly one place in `house`, found in one pass over its cells:
 // `once` collects digits seen, `twice` those seen again.
@@ -27,26 +31,29 @@ int only_cell(const LogicState& s, int house, int digit) {
 }
 
 // SE scans the last empty cells of houses first (full houses), then hidden
-// singles; boxes, then columns, then rows, digits ascending.
-bool scan(const LogicState& s, Step& step, bool full_house) {
+// singles; boxes, then columns, then rows, digits ascending. True when the
+// sink has what it wants.
+bool scan(const LogicState& s, StepSink& sink, bool full_house) {
   const Geometry& g = s.geometry();
   for (HouseKind kind : se_kind_order()) {
     for (int i = 0; i < g.side(); ++i) {
       const int house = house_of_kind(g, kind, i);
       const bool alone = s.empty_in_house(house) == 1;
       if (alone != full_house) continue;
-      const Mask lone = lone_digits(s, house);
-      if (!lone) continue;
-      const int digit = lowest_digit(lone);
-      const int cell = only_cell(s, house, digit);
-      step = Step{};
-      step.technique = full_house ? Technique::full_house : Technique::hidden_single;
-      step.rating = full_house ? 10 : kind == HouseKind::box ? 12 : 15;
-      step.houses = {house};
-      step.cells = {cell};
-      step.digits = digit_bit(digit);
-      step.placements = {{cell, digit}};
-      return true;
+      for (Mask lone = lone_digits(s, house); lone; lone &= lone - 1) {
+        const int digit = lowest_digit(lone);
+        const int cell = only_cell(s, house, digit);
+        Step step;
+        step.technique = full_house ? Technique::full_house : Technique::hidden_single;
+        step.rating = full_house               ? rating_of(Technique::full_house)
+                      : kind == HouseKind::box ? rating_of(Technique::hidden_single)
+                                               : kHiddenSingleInLine;
+        step.houses = {house};
+        step.cells = {cell};
+        step.digits = digit_bit(digit);
+        step.placements = {{cell, digit}};
+        if (sink.take(std::move(step))) return true;
+      }
     }
   }
   return false;
@@ -54,25 +61,24 @@ bool scan(const LogicState& s, Step& step, bool full_house) {
 
 }  // namespace
 
-bool find_singles(const LogicState& s, Step& step) {
-  return scan(s, step, true) || scan(s, step, false);
+void find_singles(const LogicState& s, FindContext&, StepSink& sink) {
+  if (!scan(s, sink, true)) scan(s, sink, false);
 }
 
-bool find_naked_single(const LogicState& s, Step& step) {
+void find_naked_single(const LogicState& s, FindContext&, StepSink& sink) {
   const Geometry& g = s.geometry();
   for (int cell = 0; cell < g.cell_count(); ++cell) {
     const Mask m = s.candidates(cell);
     if (m && (m & (m - 1)) == 0) {
-      step = Step{};
+      Step step;
       step.technique = Technique::naked_single;
-      step.rating = 23;
+      step.rating = rating_of(Technique::naked_single);
       step.cells = {cell};
       step.digits = m;
       step.placements = {{cell, lowest_digit(m)}};
-      return true;
+      if (sink.take(std::move(step))) return;
     }
   }
-  return false;
 }
 
 }  // namespace nonet::logic_detail

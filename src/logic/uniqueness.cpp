@@ -5,17 +5,13 @@
 #include <algorithm>
 
 #include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 namespace {
 
 // House kinds in the order SE walks a loop: box, row, column.
-constexpr std::array<HouseKind, 3> kLoopKinds = {HouseKind::box, HouseKind::row,
-                                                 HouseKind::column};
-
-int house_at(const Geometry& g, HouseKind kind, int cell) {
-  return g.houses_of(cell)[kind == HouseKind::row ? 0 : kind == HouseKind::column ? 1 : 2];
-}
+constexpr std::array<HouseKind, 3> kLoopKinds = {HouseKind::box, HouseKind::row, HouseKind::column};
 
 // --- loop search -------------------------------------------------------------
 
@@ -38,7 +34,7 @@ struct LoopSearch {
     loop.push_back(cell);
     for (int k = 0; k < 3; ++k) {
       if (k == last_kind) continue;
-      const int house = house_at(g, kLoopKinds[k], cell);
+      const int house = house_through(g, kLoopKinds[k], cell);
       for (int next : g.house_cells(house)) {
         if (next == loop[0] && loop.size() >= 4) {
           found.push_back(loop);
@@ -76,7 +72,7 @@ bool valid_loop(const Geometry& g, const std::vector<int>& loop) {
 }
 
 int loop_rating(std::size_t size) {
-  int r = 45;
+  int r = rating_of(Technique::unique_rectangle);
   if (size >= 10) r += 3;
   if (size >= 8) {
     r += 2;
@@ -123,8 +119,8 @@ void type3(const LogicState& s, const std::vector<int>& loop, int c1, int c2, in
   // keep the same bound so the search stays small.
   for (int degree = popcount(extra); degree <= std::min(n - 2, 7); ++degree) {
     for (HouseKind kind : kLoopKinds) {
-      const int house = house_at(g, kind, c1);
-      if (house != house_at(g, kind, c2)) continue;
+      const int house = house_through(g, kind, c1);
+      if (house != house_through(g, kind, c2)) continue;
       const int empty = s.empty_in_house(house);
       auto cells = g.house_cells(house);
       int index1 = 0, index2 = 0;
@@ -248,8 +244,8 @@ void classify(const LogicState& s, const std::vector<int>& loop, int v1, int v2,
   // Type 4: one loop digit confined to c1 and c2 in a house they share.
   int lock1 = -1, lock2 = -1;
   for (HouseKind kind : kLoopKinds) {
-    const int house = house_at(g, kind, c1);
-    if (house != house_at(g, kind, c2)) continue;
+    const int house = house_through(g, kind, c1);
+    if (house != house_through(g, kind, c2)) continue;
     bool has1 = false, has2 = false;
     for (int c : g.house_cells(house)) {
       if (c == c1 || c == c2) continue;
@@ -274,12 +270,13 @@ void classify(const LogicState& s, const std::vector<int>& loop, int v1, int v2,
 
 // SE gathers every unique loop hint and takes the easiest (then the lowest
 // type, then the first found).
-bool find_unique_loop(const LogicState& s, Step& step) {
+void find_unique_loop(const LogicState& s, FindContext& context, StepSink& sink) {
   const Geometry& g = s.geometry();
   std::vector<Candidate> all;
   for (int cell = 0; cell < g.cell_count(); ++cell) {
     const Mask m = s.candidates(cell);
     if (popcount(m) != 2) continue;
+    if (context.stopped()) return;
     const int v1 = lowest_digit(m), v2 = lowest_digit(m & (m - 1));
     LoopSearch search{s, g, m, {}, {}};
     search.extend(cell, 2, 0, -1);
@@ -287,18 +284,19 @@ bool find_unique_loop(const LogicState& s, Step& step) {
       if (valid_loop(g, loop)) classify(s, loop, v1, v2, all);
     }
   }
-  if (all.empty()) return false;
+  if (all.empty()) return;
   auto best = std::min_element(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) {
     if (a.step.rating != b.step.rating) return a.step.rating < b.step.rating;
     return a.type < b.type;
   });
-  step = std::move(best->step);
-  return true;
+  sink.take(std::move(best->step));
 }
 
 // --- BUG ---------------------------------------------------------------------
 
-bool find_bug(const LogicState& s, Step& step) {
+namespace {
+
+bool bug(const LogicState& s, Step& step) {
   const Geometry& g = s.geometry();
   const int n = g.side();
   std::vector<Mask> rest(static_cast<std::size_t>(g.cell_count()));
@@ -358,6 +356,8 @@ bool find_bug(const LogicState& s, Step& step) {
   }
   std::sort(common.begin(), common.end());
 
+  // Types 2 to 4 rate a tenth above type 1 (type 3 more with a larger set).
+  const int kBugPlus = rating_of(Technique::bug) + 1;
   auto start = [&](int type, int rating) {
     step = Step{};
     step.technique = Technique::bug;
@@ -371,9 +371,9 @@ bool find_bug(const LogicState& s, Step& step) {
     const Mask shared = s.candidates(c1) & s.candidates(c2) & ~all_bug_values;
     if (popcount(shared) != 1) return false;
     for (HouseKind kind : kinds) {
-      const int house = house_at(g, kind, c1);
-      if (house != house_at(g, kind, c2)) continue;
-      start(4, 57);
+      const int house = house_through(g, kind, c1);
+      if (house != house_through(g, kind, c2)) continue;
+      start(4, kBugPlus);
       step.houses = {house};
       eliminate_digits(step, c1, s.candidates(c1) & ~bug_values[c1] & ~shared);
       eliminate_digits(step, c2, s.candidates(c2) & ~bug_values[c2] & ~shared);
@@ -383,7 +383,7 @@ bool find_bug(const LogicState& s, Step& step) {
   };
 
   if (bug_cells.size() == 1) {
-    start(1, 56);
+    start(1, rating_of(Technique::bug));
     eliminate_digits(step, bug_cells[0], s.candidates(bug_cells[0]) & ~all_bug_values);
     return true;
   }
@@ -396,7 +396,7 @@ bool find_bug(const LogicState& s, Step& step) {
         if (s.candidates(c) & all_bug_values) out.eliminations.push_back({c, value});
       }
       if (!out.eliminations.empty()) {
-        start(2, 57);
+        start(2, kBugPlus);
         step.eliminations = std::move(out.eliminations);
         return true;
       }
@@ -408,13 +408,13 @@ bool find_bug(const LogicState& s, Step& step) {
   // Type 3: the BUG digits act as one cell of a naked set with other cells of a
   // house that holds every BUG cell.
   for (HouseKind kind : kinds) {
-    const int house = house_at(g, kind, bug_cells[0]);
+    const int house = house_through(g, kind, bug_cells[0]);
     bool shared = true;
-    for (int c : bug_cells) shared &= house_at(g, kind, c) == house;
+    for (int c : bug_cells) shared &= house_through(g, kind, c) == house;
     if (!shared) continue;
     std::vector<int> region_cells;
     for (int c : common) {
-      if (house_at(g, kind, c) == house) region_cells.push_back(c);
+      if (house_through(g, kind, c) == house) region_cells.push_back(c);
     }
     const int size = static_cast<int>(region_cells.size());
     for (int degree = 2; degree <= std::min(6, n - 1); ++degree) {
@@ -438,7 +438,7 @@ bool find_bug(const LogicState& s, Step& step) {
           eliminate_digits(out, c, s.candidates(c) & naked);
         }
         if (out.eliminations.empty()) return false;
-        start(3, 57 + (popcount(naked) - 1));
+        start(3, kBugPlus + (popcount(naked) - 1));
         step.houses = {house};
         step.secondary_cells = naked_cells;
         step.eliminations = std::move(out.eliminations);
@@ -448,6 +448,13 @@ bool find_bug(const LogicState& s, Step& step) {
     }
   }
   return false;
+}
+
+}  // namespace
+
+void find_bug(const LogicState& s, FindContext&, StepSink& sink) {
+  Step step;
+  if (bug(s, step)) sink.take(std::move(step));
 }
 
 }  // namespace nonet::logic_detail

@@ -1,13 +1,14 @@
 // Wings: XY-Wing (4.2), XYZ-Wing (4.4), and W-Wing for the modern profile.
 
 #include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
 namespace {
 
 // SE's scan: each pivot cell in index order, then each wing among its peers,
 // then each second wing among its peers.
-bool scan_wing(const LogicState& s, Step& step, bool xyz) {
+void scan_wing(const LogicState& s, StepSink& sink, bool xyz) {
   const Geometry& g = s.geometry();
   const int target = xyz ? 3 : 2;
   for (int pivot = 0; pivot < g.cell_count(); ++pivot) {
@@ -31,31 +32,30 @@ bool scan_wing(const LogicState& s, Step& step, bool xyz) {
         }
         if (out.eliminations.empty()) continue;
         out.technique = xyz ? Technique::xyz_wing : Technique::xy_wing;
-        out.rating = xyz ? 44 : 42;
+        out.rating = rating_of(out.technique);
         out.cells = {pivot, xz_cell, yz_cell};
         out.digits = all;
-        step = std::move(out);
-        return true;
+        if (sink.take(std::move(out))) return;
       }
     }
   }
-  return false;
 }
 
 }  // namespace
 
-bool find_xy_wing(const LogicState& s, Step& step) { return scan_wing(s, step, false); }
-bool find_xyz_wing(const LogicState& s, Step& step) { return scan_wing(s, step, true); }
+void find_xy_wing(const LogicState& s, FindContext&, StepSink& sink) { scan_wing(s, sink, false); }
+void find_xyz_wing(const LogicState& s, FindContext&, StepSink& sink) { scan_wing(s, sink, true); }
 
 // W-Wing: two cells with the same two candidates x/y that do not see each other,
 // joined by a strong link on x (a house where x has exactly two places, one seen
 // by each cell): one of the two cells is y, so y goes from cells seeing both.
-bool find_w_wing(const LogicState& s, Step& step) {
+void find_w_wing(const LogicState& s, FindContext& context, StepSink& sink) {
   const Geometry& g = s.geometry();
   const int cells = g.cell_count();
   for (int a = 0; a < cells; ++a) {
     const Mask m = s.candidates(a);
     if (popcount(m) != 2) continue;
+    if (context.stopped()) return;
     for (int b = a + 1; b < cells; ++b) {
       if (s.candidates(b) != m || sees(g, a, b)) continue;
       for (int which = 0; which < 2; ++which) {
@@ -82,18 +82,16 @@ bool find_w_wing(const LogicState& s, Step& step) {
           }
           if (out.eliminations.empty()) continue;
           out.technique = Technique::w_wing;
-          out.rating = 44;
+          out.rating = rating_of(out.technique);
           out.cells = {a, b};
           out.secondary_cells = {p, q};
           out.houses = {house};
           out.digits = m;
-          step = std::move(out);
-          return true;
+          if (sink.take(std::move(out))) return;
         }
       }
     }
   }
-  return false;
 }
 
 }  // namespace nonet::logic_detail

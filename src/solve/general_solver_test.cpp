@@ -49,8 +49,8 @@ constexpr const char* kUnique25 =
 
 Grid parse_or_die(const std::string& text) {
   ParsedPuzzle p = parse_puzzle(text);
-  EXPECT_TRUE(p.ok()) << p.error.to_string();
-  return p.ok() ? *p.grid : Grid(*Geometry::get(1, 1));
+  EXPECT_TRUE(p.ok()) << p.error().to_string();
+  return p.ok() ? *p : Grid(*Geometry::get(1, 1));
 }
 
 TEST(GeneralSolver, CountsAgreeWithTheTeachingSolverOnRandomBoards) {

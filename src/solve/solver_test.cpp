@@ -55,10 +55,10 @@ TEST(Solvers, GoldenCorpusThroughEverySolver) {
       // The teaching solver is exponential: keep it to boards it can finish.
       if (info.name == "basic" && (g->side() > 9 || c.count > 2)) continue;
       auto parsed = parse_puzzle(c.puzzle, {g->box_rows(), g->box_cols()});
-      ASSERT_TRUE(parsed.ok()) << parsed.error.to_string();
+      ASSERT_TRUE(parsed.ok()) << parsed.error().to_string();
       SolveOptions options;
       options.limit = c.count > 1 ? 100000 : 2;
-      const SolveResult r = solver->solve(*parsed.grid, options);
+      const SolveResult r = solver->solve(*parsed, options);
       ++run;
       SCOPED_TRACE(std::string(info.name) + " on " + c.puzzle);
       EXPECT_EQ(r.count, c.count);
@@ -69,7 +69,7 @@ TEST(Solvers, GoldenCorpusThroughEverySolver) {
       }
       ASSERT_TRUE(r.solution.has_value());
       std::string why;
-      EXPECT_TRUE(testing::check_solution(*parsed.grid, *r.solution, &why)) << why;
+      EXPECT_TRUE(testing::check_solution(*parsed, *r.solution, &why)) << why;
       if (c.count == 1) {
         EXPECT_EQ(r.outcome(), Outcome::solved);
         EXPECT_EQ(to_line(*r.solution), c.solution);
@@ -87,7 +87,7 @@ TEST(Solvers, SeedTutorialPuzzleWithEverySolver) {
       "706000810\n300090000\n");
   ASSERT_TRUE(p.ok());
   for (const SolverInfo& info : solvers()) {
-    const SolveResult r = info.make()->solve(*p.grid, {});
+    const SolveResult r = info.make()->solve(*p, {});
     EXPECT_EQ(r.outcome(), Outcome::solved) << info.name;
     ASSERT_TRUE(r.solution) << info.name;
     EXPECT_EQ(to_line(*r.solution),
@@ -102,7 +102,7 @@ TEST(Solvers, ConflictingGivensHaveNoSolution) {
   line[1] = '7';
   auto p = parse_puzzle(line);
   for (const SolverInfo& info : solvers()) {
-    const SolveResult r = info.make()->solve(*p.grid, {});
+    const SolveResult r = info.make()->solve(*p, {});
     EXPECT_EQ(r.count, 0u) << info.name;
     EXPECT_EQ(r.outcome(), Outcome::no_solution) << info.name;
   }

@@ -9,8 +9,19 @@
 #include <vector>
 
 #include "logic/finders.h"
+#include "logic/table.h"
 
 namespace nonet::testing {
+
+// Runs a finder for its first step: true, with `step` filled, when it finds one.
+inline bool first_step(logic_detail::Finder find, const LogicState& state, Step& step) {
+  logic_detail::FindContext context;
+  logic_detail::StepSink sink;
+  find(state, context, sink);
+  if (sink.empty()) return false;
+  step = std::move(sink.steps().front());
+  return true;
+}
 
 struct Board {
   const Geometry& g;

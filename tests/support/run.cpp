@@ -37,11 +37,15 @@ std::string temp_file(const std::string& name, const std::string& content) {
 }
 
 RunResult run_cli(const std::string& args, const std::string& input) {
+  return run_shell(std::string("'") + NONET_CLI_PATH + "' " + args, input);
+}
+
+RunResult run_shell(const std::string& command, const std::string& input) {
   static int counter = 0;
   const std::string base = temp_dir() + "/run" + std::to_string(++counter);
   const std::string in = temp_file("run" + std::to_string(counter) + ".in", input);
-  const std::string cmd = std::string("'") + NONET_CLI_PATH + "' " + args + " < '" + in +
-                          "' > '" + base + ".out' 2> '" + base + ".err'";
+  const std::string cmd =
+      "{ " + command + "\n} < '" + in + "' > '" + base + ".out' 2> '" + base + ".err'";
   const int status = std::system(cmd.c_str());
   RunResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

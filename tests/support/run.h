@@ -14,6 +14,8 @@ struct RunResult {
 
 // `args` is passed through the shell after the binary's path: quote as needed.
 RunResult run_cli(const std::string& args, const std::string& input = "");
+// Any shell command, run the same way.
+RunResult run_shell(const std::string& command, const std::string& input = "");
 
 // A file under the test's temporary folder holding `content`; returns its path.
 std::string temp_file(const std::string& name, const std::string& content);

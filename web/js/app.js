@@ -1,45 +1,72 @@
-// The page: renders the game of model.js, turns keys, clicks and taps into
-// changes, and asks the server for solutions, hints, paths, ratings and new
-// puzzles. Everything is re-rendered from the state after each change.
+// The page: turns keys, clicks, drags and taps into changes of the game in
+// model.js, draws it with board.js, and asks the server for solutions, hints,
+// paths, ratings and new puzzles. Everything is re-drawn from the state after
+// each change.
 
-import { Game, SHAPES, digitOf, digitsOf, parseSerial, symbol } from './model.js';
-import { call, errorText } from './api.js';
+import {
+  COLOUR_COUNT, Game, SIZES, decodeProgress, digitOf, encodeProgress, freshMeta, parseSerial, symbol,
+} from './model.js';
+import { BoardView, COLOURS, noMarks, stepMarks } from './board.js';
+import { call, errorText, levels as fetchLevels } from './api.js';
+import { bests, history as playedHistory, loadSettings, record, saveSettings } from './store.js';
 
 const $ = (id) => document.getElementById(id);
-const SAVE_KEY = 'nonet.game.v1';
+const SAVE_KEY = 'nonet.game.v2';
+const OLD_SAVE_KEY = 'nonet.game.v1';
 const THEME_KEY = 'nonet.theme';
-const MODES = ['normal', 'corner', 'centre'];
-// Where corner marks sit in a cell: corners first, then edges (cells of a 3x3 or 4x4 layout).
-const CORNER_SLOTS = {
-  3: [0, 2, 6, 8, 1, 7, 3, 5, 4],
-  4: [0, 3, 12, 15, 1, 2, 13, 14, 4, 8, 7, 11, 5, 6, 9, 10],
-};
+const MODES = ['normal', 'corner', 'centre', 'colour'];
+const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme'];
+const KEY_MIN = 44;           // CSS px: the smallest key a thumb hits reliably
+const BUSY_SHOW_AFTER = 250;  // ms before the spinner shows, so quick answers do not flash it
+const ZOOMS = [1, 1.5, 2, 2.5, 3];
 
 const state = {
   game: new Game(9),
   cur: 0,
+  sel: new Set([0]),
   mode: 'normal',
-  showCands: false,
-  showSingles: false,
-  showArea: true,
-  rating: null,          // {level, er, ...} of the current puzzle
-  hint: null,            // {data, grade: 'vague' | 'concrete'} of the open hint
+  settings: loadSettings(),
+  hint: null,            // {data, grade: 'vague' | 'concrete', key} of the open hint
   marks: null,           // highlights of a step shown on the board
   path: null,            // {steps, next} of the open logical path
   elapsed: 0,            // ms played before `since`
   since: null,           // performance.now() when the clock last started; null = stopped
   paused: false,
-  solvedShown: false,
-  busy: false,
+  busy: null,            // {label, controller, started} of the work under way
+  levels: null,          // Map side -> level names the generator offers; null = all
+  zoom: new Map(),       // side -> zoom factor of the board
+  drag: null,            // {pointerId, touchPan, x, y, index} of a selection drag
+  lastPress: null,       // {i, at} of the last press on a cell, to tell a double press
+  checking: null,        // AbortController of the background check of a loaded puzzle
+  keypadFor: '',
 };
-let cells = [];          // the board's cell elements, by index
+const view = new BoardView($('board'));
+const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
-// ---------------------------------------------------------------- status
+// ---------------------------------------------------------------- status and toast
 
 function say(text, kind = '') {
   const el = $('status');
   el.textContent = text;
   el.className = `status ${kind}`;
+}
+
+let toastTimer = null;
+function toast(text) {
+  $('toast-text').textContent = text;
+  $('toast').hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(hideToast, 12000);
+}
+function hideToast() { $('toast').hidden = true; clearTimeout(toastTimer); }
+
+// Runs `fn`, which replaces the board; if a game was in progress, the toast
+// says it is one Undo away.
+function protect(what, fn) {
+  const had = state.game.inProgress();
+  const done = fn();
+  if (had && done !== false) toast(`${what} Your game is one Undo away.`);
+  return done;
 }
 
 // ---------------------------------------------------------------- timer
@@ -48,420 +75,578 @@ function elapsedMs() { return state.elapsed + (state.since === null ? 0 : perfor
 function clockRunning() { return state.since !== null; }
 function startClock() { if (!clockRunning() && !state.paused) state.since = performance.now(); }
 function stopClock() { if (clockRunning()) { state.elapsed = elapsedMs(); state.since = null; } }
-function resetClock() { state.elapsed = 0; state.since = null; state.solvedShown = false; setPaused(false); startClock(); }
+// The clock runs while a puzzle with givens is being played.
+function syncClock() {
+  const g = state.game;
+  if (!state.paused && !g.solved() && g.givens.some((v) => v) && !document.hidden) startClock();
+  else stopClock();
+}
 function formatTime(ms) {
   const s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
   const two = (x) => String(x).padStart(2, '0');
   return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
 }
-function renderClock() { $('timer').textContent = formatTime(elapsedMs()); }
+function renderClock() {
+  $('timer').textContent = formatTime(elapsedMs());
+  $('timer').hidden = state.settings.hideTimer;
+}
 function setPaused(p) {
+  if (p && state.game.solved()) return;
   state.paused = p;
-  if (p) stopClock(); else if (!state.game.solved()) startClock();
+  syncClock();
   $('board').classList.toggle('paused', p);
   $('cover').hidden = !p;
   $('pause').setAttribute('aria-pressed', String(p));
   $('pause').setAttribute('aria-label', p ? 'Resume' : 'Pause');
+  if (p) {
+    // Paused means paused: nothing of the board shows, in panels or the puzzle text.
+    closeHint();
+    closePath();
+    state.marks = null;
+    say('Paused. Press Resume (or P) to play on.');
+  } else {
+    say('Playing.');
+  }
+  render();
   if (p) $('resume').focus();
 }
 
-// ---------------------------------------------------------------- board
+// ---------------------------------------------------------------- rendering
 
-function buildBoard() {
-  const { geo } = state.game;
-  const board = $('board');
-  board.replaceChildren();
-  board.style.setProperty('--n', geo.n);
-  board.style.setProperty('--br', geo.boxRows);
-  board.style.setProperty('--bc', geo.boxCols);
-  board.setAttribute('aria-label', `Sudoku board, ${geo.n} by ${geo.n}`);
-  board.setAttribute('aria-rowcount', geo.n);
-  board.setAttribute('aria-colcount', geo.n);
-  cells = [];
-  for (let r = 0; r < geo.n; r++) {
-    const row = document.createElement('div');
-    row.setAttribute('role', 'row');
-    row.className = 'grid-row';
-    row.style.display = 'contents';
-    for (let c = 0; c < geo.n; c++) {
-      const i = r * geo.n + c;
-      const el = document.createElement('div');
-      el.className = 'cell';
-      el.setAttribute('role', 'gridcell');
-      el.dataset.index = i;
-      el.tabIndex = -1;
-      row.append(el);
-      cells.push(el);
-    }
-    board.append(row);
+const hintShown = () => !!(state.hint || state.marks);
+
+function render() {
+  const g = state.game;
+  if (g.n !== Number($('size').value)) {
+    $('size').value = String(g.n);
+    refreshLevels();
   }
-  const layer = document.createElementNS(SVG, 'svg');
-  layer.id = 'chains';
-  layer.setAttribute('aria-hidden', 'true');
-  board.append(layer);
+  view.render(g, {
+    sel: state.sel, cur: state.cur, settings: state.settings,
+    marks: state.marks || noMarks(),
+    mistakes: state.settings.checkMistakes ? g.mistakes() : new Set(),
+    hintShown: hintShown(),
+  });
+  buildKeypad();
+  renderKeypad();
+  for (const b of document.querySelectorAll('.modes button')) b.setAttribute('aria-pressed', String(b.dataset.mode === state.mode));
+  $('keypad').classList.toggle('mode-corner', state.mode === 'corner');
+  $('keypad').classList.toggle('mode-centre', state.mode === 'centre');
+  syncControls();
+  const serial = $('serial');
+  if (state.paused) serial.value = '';
+  else if (document.activeElement !== serial) serial.value = g.line();
+  renderRating();
+  renderZoom();
+  renderClock();
+  save();
+}
+
+// Which controls work now: nothing that reads or changes the board while
+// paused, and nothing but Cancel while the server works.
+function syncControls() {
+  const g = state.game, locked = state.paused || !!state.busy;
+  for (const id of ['hint', 'step', 'walk', 'solve', 'accept', 'fill', 'reset', 'clear', 'load', 'share', 'hint-more', 'hint-apply', 'hint-reveal', 'path-next']) {
+    $(id).disabled = locked;
+  }
+  $('undo').disabled = locked || !g.undoStack.length;
+  $('redo').disabled = locked || !g.redoStack.length;
+  $('new').disabled = !!state.busy || !levelsAt(Number($('size').value)).length;
+  $('serial').disabled = state.paused;
+  $('serial').placeholder = state.paused ? 'Paused' : '';
+  for (const b of $('keypad').querySelectorAll('button')) b.disabled = locked;
+  for (const b of document.querySelectorAll('.modes button')) b.disabled = state.paused;
+  if (state.path) $('path-next').disabled = locked || state.path.next >= state.path.steps.length;
+  $('board').setAttribute('aria-busy', String(!!state.busy));
+}
+
+function renderRating() {
+  const badge = $('rating');
+  const r = state.game.meta.rating;
+  if (!r || !r.level) {
+    badge.textContent = state.game.meta.rating === 'pending' ? 'Rating…' : state.game.givens.some((v) => v) ? 'Unrated' : 'Empty board';
+    delete badge.dataset.level;
+    return;
+  }
+  badge.textContent = ratingText(r);
+  badge.dataset.level = r.level;
+}
+function ratingText(r) {
+  const er = typeof r.er === 'number' ? r.er.toFixed(1) : typeof r.er_min === 'number' ? `≥${r.er_min.toFixed(1)}` : '?';
+  return `${cap(r.level)} · ER ${er}`;
+}
+// A rating whose search stopped before its first step says nothing of the puzzle.
+const ratingUnfinished = (r) => !r || !r.level || (typeof r.er !== 'number' && !r.steps);
+
+// The keypad: digits of this board (or colours in colour mode) and Erase, in
+// as many columns as keys of KEY_MIN px fit, rows balanced.
+function buildKeypad() {
+  const g = state.game, colour = state.mode === 'colour';
+  const key = `${g.n}:${colour}`;
+  if (state.keypadFor === key) return;
+  state.keypadFor = key;
   const keypad = $('keypad');
   keypad.replaceChildren();
-  keypad.style.setProperty('--kc', geo.n <= 9 ? geo.n + 1 : 9);
-  for (let d = 1; d <= geo.n; d++) {
+  keypad.classList.toggle('colours', colour);
+  const count = colour ? COLOUR_COUNT : g.n;
+  for (let d = 1; d <= count; d++) {
     const b = document.createElement('button');
     b.dataset.digit = d;
-    b.title = `Enter ${symbol(d)} (key ${symbol(d)})`;
-    b.setAttribute('aria-label', `Digit ${symbol(d)}`);
     const face = document.createElement('span');
-    face.textContent = symbol(d);
-    const left = document.createElement('span');
-    left.className = 'left';
-    b.append(face, left);
+    face.className = 'face';
+    if (colour) {
+      b.classList.add('swatch');
+      b.title = `Colour ${d}, ${COLOURS[d - 1]}: paint the selected cells, again to remove (key ${d})`;
+      b.setAttribute('aria-label', `Colour ${d}, ${COLOURS[d - 1]}`);
+      const chip = document.createElement('span');
+      chip.className = `chip paint-${d}`;
+      face.textContent = String(d);
+      b.append(chip, face);
+    } else {
+      // Named by its symbol; how many are left is in its description.
+      face.textContent = symbol(d);
+      const left = document.createElement('span');
+      left.className = 'left';
+      left.setAttribute('aria-hidden', 'true');
+      b.append(face, left);
+    }
     keypad.append(b);
   }
   const erase = document.createElement('button');
   erase.dataset.digit = 0;
   erase.className = 'erase';
   erase.textContent = 'Erase';
-  erase.title = 'Clear the current cell (0, Delete or Backspace)';
+  erase.title = colour ? 'Remove the colours of the selected cells (0, Delete)' : 'Clear the selected cells (0, Delete or Backspace)';
   keypad.append(erase);
-  $('size').value = String(geo.n);
+  layoutKeypad();
 }
-
-const cellOf = (geo, x) => (x.row - 1) * geo.n + (x.col - 1);
-
-// The highlights of a logical step: its pattern, placements and eliminations.
-function stepMarks(step, grade) {
-  const { geo } = state.game;
-  const m = { area: new Set(), pattern: new Set(), pattern2: new Set(), place: new Map(), elim: new Map(), wrong: new Set(), links: [], nodes: new Set() };
-  if (!step) return m;
-  const houseCells = (h) => {
-    const out = [];
-    for (let i = 0; i < geo.cells; i++) {
-      const k = h.kind === 'row' ? geo.row(i) : h.kind === 'column' ? geo.col(i) : geo.box(i);
-      if (k === h.index - 1) out.push(i);
-    }
-    return out;
-  };
-  if (grade === 'vague') {
-    if (step.houses && step.houses[0]) houseCells(step.houses[0]).forEach((i) => m.area.add(i));
-    return m;
-  }
-  (step.houses || []).forEach((h) => houseCells(h).forEach((i) => m.area.add(i)));
-  (step.cells || []).forEach((x) => m.pattern.add(cellOf(geo, x)));
-  (step.secondary_cells || []).forEach((x) => m.pattern2.add(cellOf(geo, x)));
-  (step.placements || []).forEach((x) => m.place.set(cellOf(geo, x), x.digit));
-  (step.eliminations || []).forEach((x) => {
-    const i = cellOf(geo, x);
-    m.elim.set(i, (m.elim.get(i) || 0) | (1 << (x.digit - 1)));
-  });
-  m.links = step.links || [];
-  for (const l of m.links) { m.nodes.add(cellOf(geo, l.from)); m.nodes.add(cellOf(geo, l.to)); }
-  return m;
+function layoutKeypad() {
+  const keypad = $('keypad');
+  const keys = keypad.children.length;
+  if (!keys) return;
+  const gap = parseFloat(getComputedStyle(keypad).columnGap) || 6;
+  const width = keypad.clientWidth || 360;
+  const fit = Math.max(1, Math.floor((width + gap) / (KEY_MIN + gap)));
+  const rows = Math.ceil(keys / Math.min(fit, 10));
+  keypad.style.setProperty('--kc', Math.ceil(keys / rows));
 }
-
-// The links of a chain step drawn over the board, candidate to candidate:
-// strong links solid, weak links dashed, each with an arrowhead. Coordinates
-// are in cells (the layer's viewBox is n x n) and follow the candidates'
-// layout of .cands (box-shaped, inset 4 % of the cell).
-const SVG = 'http://www.w3.org/2000/svg';
-function drawChains(links) {
-  const layer = $('chains');
-  if (!layer) return;
-  const { geo } = state.game;
-  layer.replaceChildren();
-  layer.setAttribute('viewBox', `0 0 ${geo.n} ${geo.n}`);
-  if (!links.length) return;
-  const el = (name, attrs) => {
-    const e = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-    return e;
-  };
-  const defs = el('defs', {});
-  const marker = el('marker', { id: 'chain-arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' });
-  marker.append(el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'chain-head' }));
-  defs.append(marker);
-  layer.append(defs);
-  const centre = (x) => {
-    const i = cellOf(geo, x), k = x.digit - 1;
-    return [geo.col(i) + 0.04 + 0.92 * ((k % geo.boxCols) + 0.5) / geo.boxCols,
-      geo.row(i) + 0.04 + 0.92 * (Math.floor(k / geo.boxCols) + 0.5) / geo.boxRows];
-  };
-  const radius = 0.46 / Math.max(geo.boxCols, geo.boxRows);
-  const seen = new Set();
-  for (const l of links) {
-    const [x1, y1] = centre(l.from), [x2, y2] = centre(l.to);
-    for (const [x, y] of [[x1, y1], [x2, y2]]) {
-      const key = `${x},${y}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      layer.append(el('circle', { cx: x, cy: y, r: radius, class: 'chain-node' }));
-    }
-    const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy);
-    if (len < 1e-6) continue;
-    // Bend each link a little so that it does not run over the candidates
-    // between its ends, and stop it at the rings.
-    const ux = dx / len, uy = dy / len, bend = Math.min(0.25, len * 0.15);
-    const ax = x1 + ux * radius, ay = y1 + uy * radius, bx = x2 - ux * radius, by = y2 - uy * radius;
-    const cx = (ax + bx) / 2 - uy * bend, cy = (ay + by) / 2 + ux * bend;
-    layer.append(el('path', { d: `M${ax},${ay} Q${cx},${cy} ${bx},${by}`, class: l.strong ? 'chain-link strong' : 'chain-link weak', 'marker-end': 'url(#chain-arrow)' }));
-  }
-}
-
-function smallDigits(className, layoutDigits, n, mark) {
-  const box = document.createElement('div');
-  box.className = className;
-  for (const [d, cls] of layoutDigits) {
-    const s = document.createElement('span');
-    if (d) s.textContent = symbol(d);
-    if (cls) s.className = cls;
-    if (mark && d === mark) s.classList.add('hl');
-    box.append(s);
-  }
-  return box;
-}
-
-function render() {
-  const g = state.game, { geo } = g;
-  const cands = g.candidates();
-  const conflicts = g.conflicts();
-  const cur = state.cur;
-  const curDigit = g.values[cur];
-  const m = state.marks || stepMarks(null);
-  const slotSide = geo.n === 16 ? 4 : 3;
-  const slots = CORNER_SLOTS[slotSide];
-
-  for (let i = 0; i < geo.cells; i++) {
-    const el = cells[i];
-    const v = g.values[i];
-    const cls = ['cell'];
-    const r = geo.row(i), c = geo.col(i);
-    if (c === geo.n - 1) cls.push('edge-r'); else if ((c + 1) % geo.boxCols === 0) cls.push('box-r');
-    if (r === geo.n - 1) cls.push('edge-b'); else if ((r + 1) % geo.boxRows === 0) cls.push('box-b');
-    if (g.isGiven(i)) cls.push('given'); else if (v) cls.push('entry');
-    const stepShown = m.area.size || m.pattern.size || m.place.size || m.elim.size || m.wrong.size;
-    if (state.showArea && !stepShown && i !== cur && (geo.row(i) === geo.row(cur) || geo.col(i) === geo.col(cur) || geo.box(i) === geo.box(cur))) cls.push('area');
-    if (state.showArea && curDigit && v === curDigit && i !== cur) cls.push('same');
-    if (m.area.has(i)) cls.push('hint-area');
-    if (m.pattern.has(i)) cls.push('pattern');
-    if (m.pattern2.has(i)) cls.push('pattern-2');
-    if (m.place.has(i)) cls.push('place');
-    if (m.wrong.has(i)) cls.push('wrong');
-    if (conflicts.has(i)) cls.push('conflict');
-    if (i === cur) cls.push('current');
-    el.className = cls.join(' ');
-    el.tabIndex = i === cur ? 0 : -1;
-    el.setAttribute('aria-selected', String(i === cur));
-
-    const parts = [];
-    const highlightDigit = state.showArea ? curDigit : 0;
-    const single = cands[i] && (cands[i] & (cands[i] - 1)) === 0 ? Math.log2(cands[i]) + 1 : 0;
-    let label = `${geo.name(i)}, `;
-    if (v) {
-      const span = document.createElement('span');
-      span.className = 'value';
-      span.textContent = symbol(v);
-      parts.push(span);
-      label += `${g.isGiven(i) ? 'given' : 'entry'} ${symbol(v)}${conflicts.has(i) ? ', conflict' : ''}`;
-    } else if (m.place.has(i)) {
-      const span = document.createElement('span');
-      span.className = 'value';
-      span.textContent = symbol(m.place.get(i));
-      parts.push(span);
-      label += `empty, the hint places ${symbol(m.place.get(i))}`;
-    } else {
-      label += 'empty';
-      const elim = m.elim.get(i) || 0;
-      if (g.corner[i] || g.centre[i]) {
-        if (g.corner[i]) {
-          const box = document.createElement('div');
-          box.className = 'corner';
-          digitsOf(g.corner[i], geo.n).forEach((d, k) => {
-            const s = document.createElement('span');
-            s.textContent = symbol(d);
-            const slot = slots[k % slots.length];
-            s.style.left = `${((slot % slotSide) / (slotSide - 1)) * 100}%`;
-            s.style.top = `${(Math.floor(slot / slotSide) / (slotSide - 1)) * 100}%`;
-            s.style.transform = `translate(${-((slot % slotSide) / (slotSide - 1)) * 100}%, ${-(Math.floor(slot / slotSide) / (slotSide - 1)) * 100}%)`;
-            if (d === highlightDigit) s.className = 'hl';
-            if (elim & (1 << (d - 1))) s.className = 'elim';
-            box.append(s);
-          });
-          parts.push(box);
-          label += `, corner marks ${digitsOf(g.corner[i], geo.n).map(symbol).join(' ')}`;
-        }
-        if (g.centre[i]) {
-          const s = document.createElement('span');
-          s.className = 'centre';
-          for (const d of digitsOf(g.centre[i], geo.n)) {
-            const t = document.createElement('span');
-            t.textContent = symbol(d);
-            if (d === highlightDigit) t.className = 'hl';
-            if (elim & (1 << (d - 1))) t.className = 'elim';
-            s.append(t);
-          }
-          parts.push(s);
-          label += `, centre marks ${digitsOf(g.centre[i], geo.n).map(symbol).join(' ')}`;
-        }
-      } else if (state.showCands || elim || m.nodes.has(i)) {
-        const showAll = state.showCands || m.nodes.has(i);
-        const layout = [];
-        for (let d = 1; d <= geo.n; d++) {
-          const has = cands[i] & (1 << (d - 1));
-          const isElim = elim & (1 << (d - 1));
-          const show = (showAll && has) || isElim;
-          layout.push([show ? d : 0, isElim ? 'elim' : state.showSingles && single === d ? 'single' : '']);
-        }
-        parts.push(smallDigits('cands', layout, geo.n, highlightDigit));
-        if (state.showCands) label += `, candidates ${digitsOf(cands[i], geo.n).map(symbol).join(' ') || 'none'}`;
-      } else if (state.showSingles && single) {
-        const s = document.createElement('span');
-        s.className = 'lone';
-        s.textContent = symbol(single);
-        parts.push(s);
-      }
-      if (state.showSingles && single) label += `, naked single ${symbol(single)}`;
-    }
-    el.replaceChildren(...parts);
-    el.setAttribute('aria-label', label);
-  }
-
-  // Keypad: how many of each digit are still to place.
-  const counts = new Array(geo.n + 1).fill(0);
+function renderKeypad() {
+  const g = state.game;
+  if (state.mode === 'colour') return;
+  const counts = new Array(g.n + 1).fill(0);
   g.values.forEach((v) => counts[v]++);
   for (const b of $('keypad').querySelectorAll('button[data-digit]')) {
     const d = Number(b.dataset.digit);
     if (!d) continue;
-    const left = geo.n - counts[d];
+    const left = g.n - counts[d];
     b.querySelector('.left').textContent = left > 0 ? left : '';
+    b.title = `Enter ${symbol(d)} (key ${symbol(d)}): ${left > 0 ? `${left} left to place` : 'all placed'}`;
     b.classList.toggle('done', left <= 0);
   }
-  for (const b of document.querySelectorAll('.modes button')) b.setAttribute('aria-pressed', String(b.dataset.mode === state.mode));
-  $('undo').disabled = !g.undoStack.length;
-  $('redo').disabled = !g.redoStack.length;
-  if (document.activeElement !== $('serial')) $('serial').value = g.line();
-  drawChains(m.links);
-  renderRating();
-  renderClock();
-  save();
 }
 
-function renderRating() {
-  const badge = $('rating');
-  const r = state.rating;
-  if (!r) {
-    badge.textContent = state.game.givens.some((v) => v) ? 'Unrated' : 'Empty board';
-    delete badge.dataset.level;
-    return;
-  }
-  const er = r.er !== null && r.er !== undefined ? r.er.toFixed(1) : `≥${(r.er_min || 6.5).toFixed(1)}`;
-  badge.textContent = `${r.level[0].toUpperCase()}${r.level.slice(1)} · ER ${er}`;
-  badge.dataset.level = r.level;
+// ---------------------------------------------------------------- zoom
+
+// Until the player zooms, a 25x25 board starts at a zoom that makes cells big
+// enough to hit: about 28 px for a finger, 20 px for a mouse. So 1 on a
+// desktop, 2 on a phone.
+function zoomOf(n) {
+  if (state.zoom.has(n)) return state.zoom.get(n);
+  if (n < 25) return 1;
+  const width = document.querySelector('.board-frame').clientWidth || 600;
+  const target = matchMedia('(pointer: coarse)').matches ? 28 : 20;
+  return ZOOMS.find((z) => (width * z) / n >= target) || ZOOMS[ZOOMS.length - 1];
 }
+function renderZoom() {
+  const n = state.game.n, z = zoomOf(n);
+  $('zoom').hidden = n < 12;
+  $('zoom-in').disabled = z >= ZOOMS[ZOOMS.length - 1];
+  $('zoom-out').disabled = z <= ZOOMS[0];
+  const wrap = $('board-wrap');
+  wrap.classList.toggle('zoomed', z > 1);
+  $('board').style.width = `${z * 100}%`;
+}
+function zoom(step, around = null) {
+  const n = state.game.n, z = zoomOf(n);
+  const k = Math.max(0, Math.min(ZOOMS.length - 1, ZOOMS.indexOf(z) + step));
+  if (ZOOMS[k] === z || n < 12) return;
+  const wrap = $('board-wrap');
+  // Keep the point under the pointer (or the selected cell) where it was.
+  const rect = wrap.getBoundingClientRect();
+  const cellRect = view.cells[state.cur].getBoundingClientRect();
+  const [px, py] = around || [cellRect.left + cellRect.width / 2 - rect.left, cellRect.top + cellRect.height / 2 - rect.top];
+  const fx = (wrap.scrollLeft + px) / wrap.scrollWidth, fy = (wrap.scrollTop + py) / wrap.scrollHeight;
+  state.zoom.set(n, ZOOMS[k]);
+  renderZoom();
+  wrap.scrollLeft = fx * wrap.scrollWidth - px;
+  wrap.scrollTop = fy * wrap.scrollHeight - py;
+}
+// The selected cell in view inside a zoomed board, without scrolling the page.
+function revealCell(i) {
+  const wrap = $('board-wrap');
+  if (!wrap.classList.contains('zoomed')) return;
+  const c = view.cells[i].getBoundingClientRect(), w = wrap.getBoundingClientRect();
+  if (c.left < w.left) wrap.scrollLeft -= w.left - c.left + 4;
+  else if (c.right > w.right) wrap.scrollLeft += c.right - w.right + 4;
+  if (c.top < w.top) wrap.scrollTop -= w.top - c.top + 4;
+  else if (c.bottom > w.bottom) wrap.scrollTop += c.bottom - w.bottom + 4;
+}
+
+// ---------------------------------------------------------------- selection
 
 function focusCurrent() {
   const active = document.activeElement;
   if (!active || active === document.body || $('board').contains(active) || $('keypad').contains(active)) {
-    cells[state.cur].focus({ preventScroll: true });
+    view.cells[state.cur]?.focus({ preventScroll: true });
   }
 }
-
-function select(i) {
+// Selects cell i: alone, or added to (or, with toggle, taken from) the selection.
+function select(i, how = 'only') {
+  if (how === 'only') state.sel = new Set([i]);
+  else if (how === 'toggle' && state.sel.has(i) && state.sel.size > 1) {
+    state.sel.delete(i);
+    if (state.cur === i) i = [...state.sel][state.sel.size - 1];
+  } else state.sel.add(i);
   state.cur = i;
   render();
+  revealCell(i);
   focusCurrent();
+}
+function selectDigit(v) {
+  state.sel = new Set([...state.game.values.keys()].filter((c) => state.game.values[c] === v));
+  render();
+  say(`Every ${symbol(v)} selected (${state.sel.size}).`);
+}
+function clampSelection() {
+  const cells = state.game.geo.cells;
+  state.cur = Math.min(state.cur, cells - 1);
+  state.sel = new Set([...state.sel].filter((i) => i < cells));
+  if (!state.sel.size) state.sel.add(state.cur);
+}
+function move(dr, dc, extend) {
+  const { n } = state.game;
+  const r = (Math.floor(state.cur / n) + dr + n) % n, c = (state.cur % n + dc + n) % n;
+  select(r * n + c, extend ? 'add' : 'only');
 }
 
 // ---------------------------------------------------------------- changes
 
-// After any change by the player: close step highlights, note a solved board.
-function changed(keepMarks = false) {
+// Paused or waiting for the server: says so and refuses the input.
+function blocked() {
+  if (state.paused) { say('Paused: press Resume (or P) to play on.'); return true; }
+  if (state.busy) { say(`Please wait: ${state.busy.label.toLowerCase()}, or press Cancel.`); return true; }
+  return false;
+}
+
+// After any change by the player: close step highlights, note a finished board.
+function changed({ keepMarks = false } = {}) {
   if (!keepMarks) {
     state.marks = null;
     closeHint();
   }
-  render();
   const g = state.game;
-  if (g.solved() && !state.solvedShown) {
-    state.solvedShown = true;
-    stopClock();
-    say(`Solved in ${formatTime(elapsedMs())}. Well done!`, 'ok');
-  } else if (!g.solved()) {
-    state.solvedShown = false;
-    if (!state.paused && g.values.some((v, i) => v && !g.isGiven(i))) startClock();
+  syncClock();
+  render();
+  if (g.solved() && !g.meta.finished) finish();
+  else if (!g.solved()) {
     const conflicts = g.conflicts();
     if (conflicts.size) say(`Conflict: ${[...conflicts].map((i) => g.geo.name(i)).join(', ')} repeat a digit.`, 'bad');
   }
 }
 
 function enter(d, kindOverride = null) {
-  const g = state.game, i = state.cur;
-  if (state.paused) return;
+  state.lastPress = null;
+  if (blocked()) return;
+  const g = state.game, cells = [...state.sel];
   const kind = kindOverride || state.mode;
-  if (g.isGiven(i)) { say(`${g.geo.name(i)} is a given.`); return; }
-  let did;
-  if (d === 0 || kind === 'normal') did = g.place(i, d);
-  else did = g.toggleMark(kind === 'corner' ? 'corner' : 'centre', i, d);
+  let did = false, text = '';
+  if (kind === 'colour') {
+    did = d === 0 ? g.erase(cells, true) : g.toggleColour(cells, d);
+    text = d === 0 ? 'Colours removed.' : `Colour ${d} (${COLOURS[d - 1]}) toggled.`;
+  } else if (d === 0) {
+    did = g.erase(cells);
+    text = cells.length === 1 ? `${g.geo.name(cells[0])} cleared.` : `${cells.length} cells cleared.`;
+  } else if (kind === 'normal') {
+    const targets = cells.filter((c) => !g.isGiven(c));
+    if (!targets.length) { say(`${g.geo.name(cells[0])} is a given.`); return; }
+    did = g.place(targets, d, state.settings.autoClean);
+    if (did && g.meta.solution) {
+      const wrong = targets.filter((c) => digitOf(g.meta.solution[c], g.n) !== d).length;
+      g.meta.mistakes += wrong;
+    }
+    text = targets.length === 1 ? `${g.geo.name(targets[0])} = ${symbol(d)}` : `${symbol(d)} in ${targets.length} cells.`;
+  } else {
+    did = g.toggleMark(kind, cells, d);
+    if (!did && cells.every((c) => g.values[c])) say('Marks go in empty cells.');
+  }
   if (did) {
-    if (kind === 'normal' || d === 0) say(d ? `${g.geo.name(i)} = ${symbol(d)}` : `${g.geo.name(i)} cleared`);
+    hideToast();
+    if (text) say(text);
     changed();
   }
 }
 
 function setMode(mode) {
+  if (state.paused) return;
   state.mode = mode;
   render();
-  say(`${mode[0].toUpperCase()}${mode.slice(1)} mode${mode === 'normal' ? '' : ': digits toggle marks'}.`);
+  const what = { normal: 'Normal mode.', corner: 'Corner marks: digits toggle small digits in the corners.', centre: 'Centre marks: digits toggle small digits in the middle.', colour: 'Colour mode: keys 1–8 paint the selected cells.' };
+  say(what[mode]);
 }
 
-function loadPuzzle(n, digits, rating = null) {
-  state.game.load(n, digits);
-  if (cells.length !== n * n) buildBoard();
-  state.cur = Math.min(state.cur, n * n - 1);
-  state.rating = rating;
-  state.path = null;
-  $('path-panel').hidden = true;
-  resetClock();
+// Puts a new puzzle on the board (undoable: its meta goes with the history).
+function loadPuzzle(n, digits, meta = freshMeta()) {
+  state.checking?.abort();
+  state.game.load(n, digits, meta);
+  state.elapsed = 0;
+  state.since = null;
+  clampSelection();
+  closePath();
   changed();
 }
 
-// ---------------------------------------------------------------- server calls
+// After undo or redo: another puzzle may be back, with its badge and clock.
+function afterHistory(r, text) {
+  if (r.crossed) {
+    state.elapsed = Number(state.game.meta.elapsed) || 0;
+    state.since = null;
+    closePath();
+  }
+  clampSelection();
+  hideToast();
+  say(text);
+  changed();
+}
+function doUndo() {
+  if (blocked()) return;
+  const r = state.game.undo();
+  if (r) afterHistory(r, 'Undone.');
+  else say('Nothing to undo.');
+}
+function doRedo() {
+  if (blocked()) return;
+  const r = state.game.redo();
+  if (r) afterHistory(r, 'Redone.');
+  else say('Nothing to redo.');
+}
 
-async function busy(button, work) {
-  if (state.busy) return;
-  state.busy = true;
-  button.disabled = true;
-  try { await work(); } finally { state.busy = false; button.disabled = false; render(); }
+// ---------------------------------------------------------------- finishing
+
+function finish() {
+  const g = state.game, meta = g.meta;
+  meta.finished = true;
+  stopClock();
+  const r = meta.rating && meta.rating.level ? meta.rating : null;
+  const entry = {
+    when: Date.now(), size: g.n, level: r ? r.level : 'unrated', er: r && typeof r.er === 'number' ? r.er : null,
+    ms: Math.round(elapsedMs()), hints: meta.hints, mistakes: meta.mistakes, assisted: !!meta.assisted,
+    solver: !!meta.solver, puzzle: g.line(g.givens),
+  };
+  const before = record(entry);
+  renderHistory();
+  save();
+  if (meta.solver) return;
+  say(`Solved in ${formatTime(entry.ms)}. Well done!`, 'ok');
+  showFinish(entry, before);
+}
+
+function showFinish(entry, before) {
+  const stats = $('finish-stats');
+  const row = (k, v) => {
+    const dt = document.createElement('dt'), dd = document.createElement('dd');
+    dt.textContent = k; dd.textContent = v;
+    stats.append(dt, dd);
+  };
+  stats.replaceChildren();
+  const r = state.game.meta.rating;
+  row('Time', formatTime(entry.ms));
+  row('Hints', String(entry.hints));
+  row('Mistakes', state.game.meta.solution ? String(entry.mistakes) : '–');
+  row('Rating', r && r.level ? ratingText(r) : 'Unrated');
+  row('Board', `${entry.size}×${entry.size}`);
+  let best;
+  if (entry.assisted) best = 'Steps, applied hints or revealed cells were used, so this time is not a personal best.';
+  else if (before === null) best = `Your first finish of ${/^[aeiou]/.test(entry.level) ? 'an' : 'a'} ${entry.level} ${entry.size}×${entry.size}: the time to beat.`;
+  else if (entry.ms < before) best = `A new personal best for ${entry.level} ${entry.size}×${entry.size}! (It was ${formatTime(before)}.)`;
+  else best = `Your best for ${entry.level} ${entry.size}×${entry.size}: ${formatTime(before)}.`;
+  $('finish-best').textContent = best;
+  $('finish-best').classList.toggle('plain', entry.assisted || (before !== null && entry.ms >= before));
+  const dialog = $('finish');
+  if (!dialog.open) dialog.showModal();
+  $('finish-new').focus();
+}
+
+function renderHistory() {
+  const body = $('history-body');
+  const h = playedHistory();
+  if (!h.length) {
+    const p = document.createElement('p');
+    p.className = 'muted';
+    p.textContent = 'Finished puzzles and your best times show here.';
+    body.replaceChildren(p);
+    return;
+  }
+  const table = (caption, head, rows) => {
+    const t = document.createElement('table');
+    const cap2 = document.createElement('caption');
+    cap2.textContent = caption;
+    const tr = document.createElement('tr');
+    for (const x of head) { const th = document.createElement('th'); th.scope = 'col'; th.textContent = x; tr.append(th); }
+    const thead = document.createElement('thead');
+    thead.append(tr);
+    const tbody = document.createElement('tbody');
+    for (const r of rows) {
+      const row = document.createElement('tr');
+      for (const x of r) { const td = document.createElement('td'); td.textContent = x; row.append(td); }
+      tbody.append(row);
+    }
+    t.append(cap2, thead, tbody);
+    return t;
+  };
+  const b = bests(h);
+  const parts = [];
+  if (b.length) parts.push(table('Personal bests', ['Board', 'Level', 'Best', 'Played'], b.map((x) => [`${x.size}×${x.size}`, cap(x.level), formatTime(x.ms), String(x.count)])));
+  parts.push(table('Last games', ['When', 'Board', 'Level', 'Time', 'Hints', 'Mistakes'], h.slice(0, 10).map((x) => [
+    new Date(x.when).toLocaleDateString(), `${x.size}×${x.size}`, cap(x.level), formatTime(x.ms) + (x.solver ? ' (Solve)' : x.assisted ? ' (helped)' : ''),
+    String(x.hints), String(x.mistakes),
+  ])));
+  body.replaceChildren(...parts);
+}
+
+// ---------------------------------------------------------------- work with the server
+
+// Runs `fn(signal)` as the one piece of work under way: the board is marked
+// busy, input is refused with a word why, and after a moment a spinner with
+// the time so far and a Cancel button shows over the board.
+async function work(label, fn) {
+  if (state.busy) { say(`Please wait: ${state.busy.label.toLowerCase()}, or press Cancel.`); return; }
+  const controller = new AbortController();
+  const busy = { label, controller, started: performance.now() };
+  state.busy = busy;
+  syncControls();
+  const tick = () => {
+    const s = Math.floor((performance.now() - busy.started) / 1000);
+    $('busy-text').textContent = `${label}… ${s} s`;
+  };
+  tick();
+  const shower = setTimeout(() => { if (state.busy === busy) { $('busy').hidden = false; } }, BUSY_SHOW_AFTER);
+  const ticker = setInterval(tick, 250);
+  try {
+    await fn(controller.signal);
+  } finally {
+    clearTimeout(shower);
+    clearInterval(ticker);
+    if (state.busy === busy) state.busy = null;
+    $('busy').hidden = true;
+    render();
+  }
+}
+function cancelWork() {
+  if (state.busy) state.busy.controller.abort();
+}
+
+// A failed call as a sentence for the player.
+function failure(what, reply) {
+  const e = reply.body && reply.body.error;
+  const code = e && e.code;
+  if (reply.aborted) return `${what}: cancelled. The board is as it was.`;
+  if (code === 'timeout') return `${what}: it takes longer than the server allows for one request, so it stopped. The board is as it was.`;
+  if (code === 'busy') return `${what}: the server is busy with other work; try again in a moment.`;
+  if (code === 'unsupported') return `${what}: ${errorText(reply)}.`;
+  return `${what}: ${errorText(reply)}`;
+}
+
+const levelsAt = (n) => (state.levels ? state.levels.get(n) || [] : LEVELS);
+function refreshLevels() {
+  const n = Number($('size').value), offered = levelsAt(n);
+  // The level the player last chose, or the nearest offered below it.
+  const select = $('level'), prev = state.settings.newLevel || select.value || 'medium';
+  select.replaceChildren(...offered.map((l) => {
+    const o = document.createElement('option');
+    o.value = l; o.textContent = cap(l);
+    return o;
+  }));
+  if (offered.includes(prev)) select.value = prev;
+  else {
+    const below = offered.filter((l) => LEVELS.indexOf(l) <= LEVELS.indexOf(prev));
+    select.value = below.length ? below[below.length - 1] : offered[0] || '';
+  }
+  select.disabled = !offered.length;
+  $('new').disabled = !!state.busy || !offered.length;
+  $('new').title = offered.length ? 'Make a new puzzle of this size and level, with exactly one solution (N)'
+    : `The server makes no ${n}×${n} puzzles; type or paste one instead`;
 }
 
 function newPuzzle() {
+  if (state.paused) setPaused(false);
   const size = Number($('size').value), level = $('level').value;
-  return busy($('new'), async () => {
-    say(`Making a new ${level} ${size}×${size} puzzle…`);
-    const reply = await call('generate', { size, level });
-    if (!reply.ok) { say(`No new puzzle: ${errorText(reply)}`, 'bad'); return; }
-    const parsed = parseSerial(reply.body.puzzle);
+  if (!levelsAt(size).length) { say(`The server makes no ${size}×${size} puzzles: type or paste one, then Load.`, 'bad'); return Promise.resolve(); }
+  return work(`Making a ${level} ${size}×${size} puzzle`, async (signal) => {
+    const reply = await call('generate', { size, level }, { signal });
+    if (!reply.ok) { say(failure('No new puzzle', reply), reply.aborted ? '' : 'bad'); return; }
+    const b = reply.body;
+    const parsed = parseSerial(b.puzzle || '');
     if (parsed.error) { say(`The server sent a puzzle the page cannot read: ${parsed.error}`, 'bad'); return; }
-    loadPuzzle(parsed.n, parsed.digits, reply.body.rating || null);
-    say(reply.body.status === 'closest' ? reply.body.message
-      : `New ${level} puzzle: ${reply.body.clues} clues, one solution.`, reply.body.status === 'closest' ? '' : 'ok');
+    const rating = b.rating && b.rating.level ? b.rating : null;
+    const meta = freshMeta({ rating, solution: typeof b.solution === 'string' && b.solution.length === parsed.digits.length ? b.solution : null, asked: level });
+    protect('New puzzle.', () => loadPuzzle(parsed.n, parsed.digits, meta));
+    const what = `${parsed.n}×${parsed.n}`;
+    if (rating && ratingUnfinished(rating)) {
+      meta.rating = 'pending';
+      say(`New ${what} puzzle: ${b.clues} clues, one solution. Its rating ran out of time; rating it again…`);
+      rateInBackground(meta, level);
+    } else if (b.status === 'closest') {
+      say(`No ${level} ${what} puzzle turned up in time, so this is the closest found: ${rating ? ratingText(rating) : 'unrated'}.`, 'warn');
+    } else if (!rating) {
+      say(`New ${what} puzzle: ${b.clues} clues, one solution. The server gave no rating for it.`, 'warn');
+    } else if (rating.level !== level) {
+      say(`You asked for ${level}; this puzzle rates ${ratingText(rating)}.`, 'warn');
+    } else {
+      say(`New puzzle, ${ratingText(rating)}: ${b.clues} clues, one solution.`, 'ok');
+    }
+    render();
   });
 }
 
-// Checks that the loaded puzzle has one solution, then rates it.
-async function checkPuzzle() {
-  const g = state.game;
-  const puzzle = g.line(g.givens);
-  const count = await call('count', { puzzle, limit: 2 });
-  if (g.line(g.givens) !== puzzle) return;  // another puzzle was loaded meanwhile
+// Rates the puzzle of `meta` without holding up play; the badge follows.
+async function rateInBackground(meta, asked = null) {
+  const g = state.game, puzzle = g.line(g.givens);
+  const controller = new AbortController();
+  state.checking = controller;
+  meta.rating = 'pending';
+  render();
+  const rate = await call('rate', { puzzle }, { signal: controller.signal });
+  if (controller.signal.aborted) return;
+  meta.rating = rate.ok && rate.body.level ? rate.body : null;
+  if (state.game.meta !== meta) return;
+  render();
+  const r = meta.rating;
+  if (!r) say(`The puzzle is not rated: ${rate.ok ? 'no level came back' : errorText(rate)}.`);
+  else if (asked && r.level !== asked) say(`You asked for ${asked}; this puzzle rates ${ratingText(r)}.`, 'warn');
+  else if (asked) say(`New puzzle, ${ratingText(r)}.`, 'ok');
+}
+
+// Checks that a loaded puzzle has one solution (keeping it for mistake
+// checking), then rates it; in the background, so play starts at once.
+async function checkPuzzle(loaded = 'Loaded:', kind = 'ok') {
+  const g = state.game, meta = g.meta, puzzle = g.line(g.givens);
+  const controller = new AbortController();
+  state.checking = controller;
+  const count = await call('count', { puzzle, limit: 2 }, { signal: controller.signal });
+  if (controller.signal.aborted || state.game.meta !== meta) return;
   if (!count.ok) { say(`Cannot check the puzzle: ${errorText(count)}`, 'bad'); return; }
   const b = count.body;
   if (b.status === 'invalid') { say(`The givens break the rules: ${b.message}`, 'bad'); return; }
   if (b.status === 'no_solution') { say('This puzzle has no solution.', 'bad'); return; }
   if (b.status === 'timeout') { say('The uniqueness check ran out of time.', 'bad'); return; }
   if (b.count > 1) { say('This puzzle has more than one solution: hints and ratings need exactly one.', 'bad'); return; }
-  say('Loaded: the puzzle has exactly one solution.', 'ok');
-  const rate = await call('rate', { puzzle });
-  if (g.line(g.givens) !== puzzle) return;
-  if (rate.ok) { state.rating = rate.body; renderRating(); save(); }
+  if (typeof b.solution === 'string') meta.solution = b.solution;
+  if (!state.game.solved()) say(`${loaded} the puzzle has exactly one solution.`, kind);
+  await rateInBackground(meta);
 }
 
 async function loadFromBox() {
+  if (blocked()) return;
   const text = $('serial').value;
   let parsed = parseSerial(text.replace(/\s+/g, ''));
   if (parsed.error) {
@@ -469,25 +654,28 @@ async function loadFromBox() {
     const reply = await call('validate', { puzzle: text });
     if (!reply.ok) { say(`Cannot load: ${errorText(reply)}`, 'bad'); return; }
     parsed = parseSerial(reply.body.puzzle);
-    if (parsed.error) { say(`Cannot load a ${reply.body.size} board here: sizes 4×4, 6×6, 9×9 and 16×16 are offered.`, 'bad'); return; }
+    if (parsed.error) { say(`Cannot load a ${reply.body.size} board here: sizes ${SIZES.map((n) => `${n}×${n}`).join(', ')} are offered.`, 'bad'); return; }
   }
   if (!parsed.digits.some((d) => d)) { say('The box holds no digits to load.', 'bad'); return; }
-  loadPuzzle(parsed.n, parsed.digits);
+  protect('Puzzle loaded.', () => loadPuzzle(parsed.n, parsed.digits));
   $('serial').blur();
   await checkPuzzle();
 }
 
 function solve() {
-  return busy($('solve'), async () => {
+  if (blocked()) return;
+  return work('Solving', async (signal) => {
     const g = state.game;
-    const reply = await call('solve', { puzzle: g.line() });
-    if (!reply.ok) { say(`Cannot solve: ${errorText(reply)}`, 'bad'); return; }
+    const reply = await call('solve', { puzzle: g.line() }, { signal });
+    if (!reply.ok) { say(failure('Cannot solve', reply), reply.aborted ? '' : 'bad'); return; }
     const b = reply.body;
-    const took = `${b.elapsed_ms < 1 ? b.elapsed_ms.toFixed(3) : b.elapsed_ms.toFixed(1)} ms on the server, ${Math.round(reply.ms)} ms in all`;
+    // (an answer about broken givens comes before any search, with no time)
+    const server = typeof b.elapsed_ms === 'number' ? `${b.elapsed_ms < 1 ? b.elapsed_ms.toFixed(3) : b.elapsed_ms.toFixed(1)} ms on the server, ` : '';
+    const took = `${server}${Math.round(reply.ms)} ms in all`;
     if (b.status === 'solved') {
+      g.meta.solver = true;
       g.fillSolution(b.solution);
       changed();
-      stopClock();
       say(`Solved in ${took}.`, 'ok');
     } else if (b.status === 'invalid') {
       say(`No solution: ${b.message}.`, 'bad');
@@ -501,86 +689,135 @@ function solve() {
   });
 }
 
-function hintRequest(level = 'concrete') {
+// ---------------------------------------------------------------- hints
+
+function hintRequest() {
   const g = state.game;
-  return {
-    puzzle: g.line(), givens: g.line(g.givens), candidates: g.candidatesForApi(),
-    cell: state.cur, level,
-  };
+  return { puzzle: g.line(), givens: g.line(g.givens), candidates: g.candidatesForApi(), level: 'concrete' };
 }
+const positionKey = () => `${state.game.line()}|${state.game.elim.join(',')}`;
 
 function closeHint() {
   state.hint = null;
   $('hint-panel').hidden = true;
 }
+function closePath() {
+  state.path = null;
+  $('path-panel').hidden = true;
+}
 
-function showHint(data, grade) {
-  state.hint = { data, grade };
+// The first press shows what to look for and where (the area shaded); the
+// second the step itself. No cell's answer shows unless the player asks.
+function hint() {
+  if (blocked()) return;
+  const h = state.hint;
+  if (h && h.grade === 'vague' && h.key === positionKey() && h.data.status === 'step') {
+    showHint(h.data, 'concrete', h.key);
+    return;
+  }
+  return work('Looking for the next step', async (signal) => {
+    const key = positionKey();
+    const reply = await call('hint', hintRequest(), { signal });
+    if (!reply.ok) { closeHint(); state.marks = null; say(failure('No hint', reply), reply.aborted ? '' : 'bad'); return; }
+    state.game.meta.hints++;
+    showHint(reply.body, 'vague', key);
+    const b = reply.body;
+    say(b.status === 'step' ? 'Hint: look in the shaded area. Hint again (or “Show step”) for the step itself.' : b.message,
+      b.status === 'step' || b.status === 'solved' ? '' : 'bad');
+  });
+}
+
+function showHint(data, grade, key) {
+  closePath();
+  state.hint = { data, grade, key };
   const g = state.game, { geo } = g;
   $('hint-panel').hidden = false;
-  const answer = data.answer;
-  $('hint-answer').textContent = answer
-    ? (g.values[answer.index] === answer.digit ? `${answer.cell} is right: ${symbol(answer.digit)}.`
-      : `Answer for ${answer.cell}: ${symbol(answer.digit)}.`)
-    : '';
-  $('hint-place').hidden = !answer || g.values[answer.index] !== 0;
+  $('hint-reveal-text').hidden = true;
+  const cur = state.cur;
+  $('hint-reveal').hidden = g.isGiven(cur) || data.status === 'solved';
+  $('hint-reveal').title = `Write the answer of the selected cell (${geo.name(cur)}) into it`;
   if (data.status !== 'step') {
-    $('hint-vague').textContent = data.message;
+    $('hint-vague').textContent = data.message || data.status;
+    $('hint-text').textContent = '';
     $('hint-text').hidden = true;
     $('hint-more').hidden = true;
     $('hint-apply').hidden = true;
-    const marks = stepMarks(null);
-    (data.wrong_cells || []).forEach((x) => marks.wrong.add(cellOf(geo, x)));
+    const marks = noMarks();
+    (data.wrong_cells || []).forEach((x) => marks.wrong.add((x.row - 1) * geo.n + (x.col - 1)));
     state.marks = marks;
   } else {
-    $('hint-vague').textContent = data.vague || data.step.technique;
-    $('hint-text').textContent = data.step.explanation;
+    const vague = data.vague || `Look for a ${data.step.technique}`;
+    $('hint-vague').textContent = vague;
+    // The step's text enters the page only when asked for: it names cells and digits.
+    $('hint-text').textContent = grade === 'concrete' ? data.step.explanation : '';
     $('hint-text').hidden = grade !== 'concrete';
     $('hint-more').hidden = grade === 'concrete';
     $('hint-apply').hidden = grade !== 'concrete';
-    state.marks = stepMarks(data.step, grade);
+    state.marks = stepMarks(geo, data.step, grade, vague);
   }
   render();
+  const panel = $('hint-panel');
+  if (getComputedStyle(panel).position !== 'fixed') panel.scrollIntoView({ block: 'nearest' });
 }
 
-function hint() {
-  return busy($('hint'), async () => {
-    const reply = await call('hint', hintRequest());
-    if (!reply.ok) { say(`No hint: ${errorText(reply)}`, 'bad'); return; }
-    showHint(reply.body, 'vague');
-    say(reply.body.status === 'step' ? 'Hint: the area to look at is shaded. “Show step” tells more.' : reply.body.message,
-      reply.body.status === 'step' || reply.body.status === 'solved' ? '' : 'bad');
+// The solution of the puzzle on the board: kept from generation or the
+// uniqueness check, else asked for.
+async function solution(signal) {
+  const g = state.game, meta = g.meta;
+  if (meta.solution) return meta.solution;
+  const reply = await call('solve', { puzzle: g.line(g.givens) }, { signal });
+  if (reply.ok && reply.body.status === 'solved') meta.solution = reply.body.solution;
+  return meta.solution;
+}
+
+function reveal() {
+  if (blocked()) return;
+  const i = state.cur, g = state.game;
+  if (g.isGiven(i)) { say(`${g.geo.name(i)} is a given.`); return; }
+  return work('Finding the answer', async (signal) => {
+    const line = await solution(signal);
+    if (signal.aborted) { say('Cancelled.'); return; }
+    if (!line) { say('This puzzle has no single solution, so no cell can be revealed.', 'bad'); return; }
+    const d = digitOf(line[i], g.n);
+    g.meta.hints++;
+    g.meta.assisted = true;
+    g.place([i], d, state.settings.autoClean);
+    changed();
+    say(`Revealed: ${g.geo.name(i)} is ${symbol(d)}.`);
   });
 }
 
 function applyStep(step) {
   const g = state.game;
-  if (g.applyStep(step)) {
-    state.marks = stepMarks(step, 'concrete');
-    render();
-    changed(true);
+  if (g.applyStep(step, state.settings.autoClean)) {
+    g.meta.assisted = true;
+    state.marks = stepMarks(g.geo, step, 'concrete');
+    changed({ keepMarks: true });
     return true;
   }
   return false;
 }
 
 function stepOnce() {
-  return busy($('step'), async () => {
+  if (blocked()) return;
+  return work('Looking for the next step', async (signal) => {
     closeHint();
-    const reply = await call('hint', hintRequest());
-    if (!reply.ok) { say(`No step: ${errorText(reply)}`, 'bad'); return; }
+    const reply = await call('hint', hintRequest(), { signal });
+    if (!reply.ok) { say(failure('No step', reply), reply.aborted ? '' : 'bad'); return; }
     if (reply.body.status !== 'step') { say(reply.body.message, reply.body.status === 'solved' ? 'ok' : 'bad'); return; }
     applyStep(reply.body.step);
-    say(`${reply.body.step.explanation} (rating ${reply.body.step.rating.toFixed(1)})`);
+    const rating = reply.body.step.rating;
+    say(`${reply.body.step.explanation}${typeof rating === 'number' ? ` (rating ${rating.toFixed(1)})` : ''}`);
   });
 }
 
 function walk() {
-  return busy($('walk'), async () => {
+  if (blocked()) return;
+  return work('Finding the logical path', async (signal) => {
     closeHint();
     const g = state.game;
-    const reply = await call('explain', { puzzle: g.line(), candidates: g.candidatesForApi() });
-    if (!reply.ok) { say(`No path: ${errorText(reply)}`, 'bad'); return; }
+    const reply = await call('explain', { puzzle: g.line(), candidates: g.candidatesForApi() }, { signal });
+    if (!reply.ok) { say(failure('No path', reply), reply.aborted ? '' : 'bad'); return; }
     const b = reply.body;
     state.path = { steps: b.steps, next: 0 };
     const list = $('path-list');
@@ -590,113 +827,207 @@ function walk() {
       return li;
     }));
     const r = b.rating;
-    $('path-summary').textContent = `${b.steps.length} steps${b.status === 'solved' ? ' to the end' : ', then chains are needed'}; hardest ${r.er !== null ? r.er.toFixed(1) : `≥${r.er_min.toFixed(1)}`} (${r.level}).`;
+    $('path-summary').textContent = `${b.steps.length} steps${b.status === 'solved' ? ' to the end' : b.status === 'stopped' ? ', then the time allowed for one request ran out' : ', then chains are needed'}; hardest ${r && r.level ? ratingText(r) : 'unrated'}.`;
     $('path-panel').hidden = false;
-    $('path-next').disabled = !b.steps.length;
     say('The logical path is listed: “Next step” applies one step at a time.');
   });
 }
 
 function pathNext() {
   const p = state.path;
-  if (!p || p.next >= p.steps.length) return;
+  if (!p || p.next >= p.steps.length || blocked()) return;
   const step = p.steps[p.next];
   applyStep(step);
   const items = $('path-list').children;
-  if (p.next > 0) { items[p.next - 1].className = 'done'; }
+  if (p.next > 0) items[p.next - 1].className = 'done';
   items[p.next].className = 'current';
   items[p.next].scrollIntoView({ block: 'nearest' });
   say(step.explanation);
   p.next++;
-  $('path-next').disabled = p.next >= p.steps.length;
+  syncControls();
 }
 
+// ---------------------------------------------------------------- sharing and saving
+
 async function share() {
+  if (blocked()) return;
   const g = state.game;
-  const url = `${location.origin}${location.pathname}?s=${g.line(g.givens)}`;
-  history.replaceState(null, '', `?s=${g.line(g.givens)}`);
+  const params = new URLSearchParams({ s: g.line(g.givens) });
+  if (state.settings.shareProgress && g.inProgress()) params.set('p', encodeProgress(g));
+  const query = `?${params.toString()}`;
+  const url = `${location.origin}${location.pathname}${query}`;
+  history.replaceState(null, '', query);
   const box = $('share-url');
   box.value = url;
   box.hidden = false;
   try {
     await navigator.clipboard.writeText(url);
-    say('Link copied: it opens this puzzle.', 'ok');
+    say(`Link copied: it opens this puzzle${params.has('p') ? ' with your progress' : ''}.`, 'ok');
   } catch {
     box.select();
     say('Copy the link below to share this puzzle.');
   }
 }
 
-// ---------------------------------------------------------------- saving
-
 function save() {
   try {
-    localStorage.setItem(SAVE_KEY, JSON.stringify({
-      game: state.game.toJSON(), cur: state.cur, mode: state.mode, elapsed: elapsedMs(),
-      rating: state.rating, showCands: state.showCands, showSingles: state.showSingles, showArea: state.showArea,
-    }));
+    localStorage.setItem(SAVE_KEY, JSON.stringify({ game: state.game.toJSON(), cur: state.cur, mode: state.mode }));
   } catch { /* storage full or disabled: the game goes on unsaved */ }
 }
 
 function restore() {
   try {
     const saved = JSON.parse(localStorage.getItem(SAVE_KEY) || 'null');
-    if (!saved) return null;
-    const game = Game.fromJSON(saved.game);
-    return { ...saved, game };
+    if (saved) return { ...saved, game: Game.fromJSON(saved.game) };
+    // A game saved before meta travelled with it.
+    const old = JSON.parse(localStorage.getItem(OLD_SAVE_KEY) || 'null');
+    if (!old) return null;
+    const game = Game.fromJSON({ ...old.game, meta: { rating: old.rating || null, elapsed: Number(old.elapsed) || 0 } });
+    return { cur: old.cur, mode: old.mode, game };
   } catch { return null; }
+}
+
+function setSetting(key, value) {
+  state.settings[key] = value;
+  saveSettings(state.settings);
+  render();
 }
 
 // ---------------------------------------------------------------- input
 
-function move(dr, dc) {
-  const { n } = state.game;
-  const r = (Math.floor(state.cur / n) + dr + n) % n, c = (state.cur % n + dc + n) % n;
-  select(r * n + c);
-}
-
 function onKey(e) {
   const t = e.target;
-  if (e.key === 'Escape') { closeHint(); $('path-panel').hidden = true; state.marks = null; render(); return; }
-  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
-  if (t instanceof HTMLButtonElement && (e.key === 'Enter' || e.key === ' ')) return;
+  state.lastPress = null;
+  if (e.key === 'Escape') {
+    if (document.querySelector('dialog[open]')) return;  // the dialog closes itself
+    if (state.busy) { cancelWork(); return; }
+    closeHint(); closePath(); state.marks = null;
+    state.sel = new Set([state.cur]);
+    render();
+    return;
+  }
+  if (document.querySelector('dialog[open]')) return;
   const ctrl = e.ctrlKey || e.metaKey;
   const k = e.key;
-  if (ctrl && (k === 'z' || k === 'Z')) { e.preventDefault(); (e.shiftKey ? doRedo : doUndo)(); return; }
-  if (ctrl && (k === 'y' || k === 'Y')) { e.preventDefault(); doRedo(); return; }
-  if (ctrl || e.altKey) return;
+  // Text fields keep their own keys; elsewhere (a select or a checkbox just
+  // used, say) Ctrl+Z and Ctrl+Y still undo and redo on the board.
+  const typing = t instanceof HTMLTextAreaElement || (t instanceof HTMLInputElement && !['checkbox', 'radio'].includes(t.type));
+  if (!typing && ctrl && (k === 'z' || k === 'Z')) { e.preventDefault(); (e.shiftKey ? doRedo : doUndo)(); return; }
+  if (!typing && ctrl && (k === 'y' || k === 'Y')) { e.preventDefault(); doRedo(); return; }
+  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+  if (t instanceof HTMLButtonElement && (e.key === 'Enter' || e.key === ' ')) return;
+  if (ctrl && (k === 'a' || k === 'A')) {
+    e.preventDefault();
+    state.sel = new Set(Array.from({ length: state.game.geo.cells }, (_, i) => i));
+    render();
+    return;
+  }
   const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  if (arrows[k]) { e.preventDefault(); move(...arrows[k]); return; }
+  if (arrows[k]) { e.preventDefault(); move(...arrows[k], ctrl || e.shiftKey); return; }
+  if (ctrl || e.altKey) return;
+  if (k === '?') { e.preventDefault(); openKeys(); return; }
+  if (k === '+' || k === '=') { zoom(1); return; }
+  if (k === '-' || k === '_') { zoom(-1); return; }
   if (k === 'Delete' || k === 'Backspace' || k === '0') { e.preventDefault(); enter(0); return; }
   const n = state.game.n;
   // Shift changes what a digit key types, so digits are read from the key's code.
   const code = /^(Digit|Numpad)([1-9])$/.exec(e.code || '');
   let d = code ? Number(code[2]) : digitOf(k, n);
-  if (d > n) d = -1;
+  const limit = state.mode === 'colour' && !e.shiftKey ? COLOUR_COUNT : n;
+  if (d > limit) d = -1;
   if (d > 0) { e.preventDefault(); enter(d, e.shiftKey ? 'corner' : null); return; }
   const lower = k.toLowerCase();
   if (lower === 'z') setMode('normal');
   else if (lower === 'x') setMode('corner');
-  else if (lower === 'v' || (lower === 'c' && n <= 9)) setMode('centre');
+  else if (lower === 'v') setMode('centre');
+  else if (lower === 'c') setMode('colour');
   else if (k === ' ') { e.preventDefault(); setMode(MODES[(MODES.indexOf(state.mode) + 1) % MODES.length]); }
   else if (lower === 'h') hint();
   else if (lower === 'p') setPaused(!state.paused);
   else if (lower === 'n') newPuzzle();
+  else if (lower === 'f') fillMarks();
 }
 
-function doUndo() { if (state.game.undo()) { say('Undone.'); changed(); } }
-function doRedo() { if (state.game.redo()) { say('Redone.'); changed(); } }
+function fillMarks() {
+  if (blocked()) return;
+  if (state.game.fillCentreMarks()) {
+    hideToast();
+    say('Every empty cell\'s candidates are now centre marks: prune them by hand in Centre mode.');
+    changed();
+  } else say('The centre marks already hold every candidate.');
+}
+
+function openKeys() {
+  const list = $('keys-list');
+  if (!list.children.length) list.replaceChildren(...[...document.querySelectorAll('.help .keys > *')].map((x) => x.cloneNode(true)));
+  $('keys-dialog').showModal();
+}
 
 function setTheme(theme) {
   document.documentElement.dataset.theme = theme;
   $('theme').setAttribute('aria-pressed', String(theme === 'dark'));
 }
 
-function wire() {
-  $('board').addEventListener('pointerdown', (e) => {
+const cellAt = (x, y) => {
+  const el = document.elementFromPoint(x, y);
+  const c = el && el.closest && el.closest('.cell');
+  return c && $('board').contains(c) ? Number(c.dataset.index) : -1;
+};
+
+function wireBoard() {
+  const board = $('board');
+  // Mouse and pen: select on press, drag to add cells; Ctrl/Cmd toggles a
+  // cell, Shift adds one. Touch: the same, except on a zoomed board, where a
+  // finger drag pans and a tap selects.
+  board.addEventListener('pointerdown', (e) => {
     const el = e.target.closest('.cell');
-    if (el) { e.preventDefault(); select(Number(el.dataset.index)); cells[state.cur].focus({ preventScroll: true }); }
+    if (!el || state.paused) return;
+    const i = Number(el.dataset.index);
+    const zoomed = $('board-wrap').classList.contains('zoomed');
+    if (e.pointerType === 'touch' && zoomed) {
+      state.drag = { pointerId: e.pointerId, touchPan: true, x: e.clientX, y: e.clientY, index: i };
+      return;
+    }
+    e.preventDefault();
+    const how = e.ctrlKey || e.metaKey ? 'toggle' : e.shiftKey ? 'add' : 'only';
+    state.drag = { pointerId: e.pointerId, touchPan: false };
+    // A second press on the same digit soon after, nothing typed between (a
+    // double click or tap), selects every cell that holds it.
+    const now = performance.now(), last = state.lastPress;
+    state.lastPress = { i, at: now };
+    if (how === 'only' && last && last.i === i && now - last.at < 400 && state.game.values[i]) {
+      state.lastPress = null;
+      selectDigit(state.game.values[i]);
+      view.cells[state.cur].focus({ preventScroll: true });
+      return;
+    }
+    select(i, how);
+    view.cells[state.cur].focus({ preventScroll: true });
   });
+  board.addEventListener('pointermove', (e) => {
+    const d = state.drag;
+    if (!d || d.pointerId !== e.pointerId || d.touchPan) return;
+    const i = cellAt(e.clientX, e.clientY);
+    if (i >= 0 && !state.sel.has(i)) select(i, 'add');
+  });
+  const end = (e) => {
+    const d = state.drag;
+    if (!d || d.pointerId !== e.pointerId) return;
+    state.drag = null;
+    if (d.touchPan && e.type === 'pointerup' && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 10) select(d.index);
+  };
+  board.addEventListener('pointerup', end);
+  board.addEventListener('pointercancel', end);
+  $('board-wrap').addEventListener('wheel', (e) => {
+    if (!e.ctrlKey || state.game.n < 12) return;
+    e.preventDefault();
+    const r = $('board-wrap').getBoundingClientRect();
+    zoom(e.deltaY < 0 ? 1 : -1, [e.clientX - r.left, e.clientY - r.top]);
+  }, { passive: false });
+}
+
+function wire() {
+  wireBoard();
   document.addEventListener('keydown', onKey);
   $('keypad').addEventListener('click', (e) => {
     const b = e.target.closest('button[data-digit]');
@@ -709,47 +1040,94 @@ function wire() {
   $('step').addEventListener('click', stepOnce);
   $('walk').addEventListener('click', walk);
   $('solve').addEventListener('click', solve);
+  $('fill').addEventListener('click', fillMarks);
   $('accept').addEventListener('click', () => {
+    if (blocked()) return;
     const count = state.game.singles().length;
-    if (state.game.acceptSingles()) { say(`Accepted ${count} single${count === 1 ? '' : 's'}.`); changed(); }
+    if (state.game.acceptSingles(state.settings.autoClean)) { say(`Accepted ${count} single${count === 1 ? '' : 's'}.`); changed(); }
     else say('There are no naked singles to accept.');
   });
-  $('reset').addEventListener('click', () => { if (state.game.resetToGivens()) { say('Reset to the givens.'); changed(); } });
+  $('reset').addEventListener('click', () => {
+    if (blocked()) return;
+    protect('Reset to the givens.', () => {
+      if (!state.game.resetToGivens()) return false;
+      say('Reset to the givens.');
+      changed();
+      return true;
+    });
+  });
   $('clear').addEventListener('click', () => {
-    if (state.game.clearAll()) { state.rating = null; resetClock(); stopClock(); say('Cleared: type or paste a puzzle, or make a new one.'); changed(); }
+    if (blocked()) return;
+    protect('Cleared.', () => {
+      if (!state.game.clearAll()) return false;
+      state.checking?.abort();
+      state.elapsed = 0; state.since = null;
+      closePath();
+      say('Cleared: type or paste a puzzle, or make a new one.');
+      changed();
+      return true;
+    });
   });
-  $('hint-more').addEventListener('click', () => { if (state.hint) showHint(state.hint.data, 'concrete'); });
+  $('hint-more').addEventListener('click', () => { if (state.hint && !blocked()) showHint(state.hint.data, 'concrete', state.hint.key); });
   $('hint-apply').addEventListener('click', () => {
-    if (state.hint && state.hint.data.step) { const step = state.hint.data.step; closeHint(); applyStep(step); say(`Applied: ${step.explanation}`); }
+    if (blocked() || !state.hint || !state.hint.data.step) return;
+    const step = state.hint.data.step;
+    closeHint();
+    applyStep(step);
+    say(`Applied: ${step.explanation}`);
   });
-  $('hint-place').addEventListener('click', () => {
-    const a = state.hint && state.hint.data.answer;
-    if (a) { state.cur = a.index; closeHint(); enter(a.digit, 'normal'); }
-  });
-  $('hint-close').addEventListener('click', () => { closeHint(); state.marks = null; render(); });
+  $('hint-reveal').addEventListener('click', reveal);
+  $('hint-close').addEventListener('click', () => { closeHint(); state.marks = null; render(); focusCurrent(); });
   $('path-next').addEventListener('click', pathNext);
-  $('path-close').addEventListener('click', () => { $('path-panel').hidden = true; state.path = null; state.marks = null; render(); });
+  $('path-close').addEventListener('click', () => { closePath(); state.marks = null; render(); });
   $('load').addEventListener('click', loadFromBox);
   $('share').addEventListener('click', share);
-  $('new').addEventListener('click', newPuzzle);
+  $('new').addEventListener('click', () => {
+    state.settings.newSize = Number($('size').value);
+    state.settings.newLevel = $('level').value;
+    saveSettings(state.settings);
+    newPuzzle();
+  });
   $('size').addEventListener('change', () => {
     const n = Number($('size').value);
-    if (n === state.game.n) return;
-    loadPuzzle(n, new Uint8Array(n * n));
-    stopClock();
-    say(`Empty ${n}×${n} board: type a puzzle, paste one, or press New puzzle.`);
+    refreshLevels();
+    if (n === state.game.n || blocked()) { $('size').value = String(state.game.n); refreshLevels(); return; }
+    protect(`Empty ${n}×${n} board.`, () => loadPuzzle(n, new Uint8Array(n * n)));
+    say(`Empty ${n}×${n} board: press New puzzle for one, or type or paste your own and Load it.`);
   });
-  $('show-cands').addEventListener('change', (e) => { state.showCands = e.target.checked; render(); });
-  $('show-singles').addEventListener('change', (e) => { state.showSingles = e.target.checked; render(); });
-  $('show-area').addEventListener('change', (e) => { state.showArea = e.target.checked; render(); });
+  $('level').addEventListener('change', () => { state.settings.newLevel = $('level').value; saveSettings(state.settings); });
+  const toggles = {
+    'show-cands': 'showCands', 'show-singles': 'showSingles', 'show-area': 'showArea', 'show-same': 'showSame',
+    'check-mistakes': 'checkMistakes', 'auto-clean': 'autoClean', 'hide-timer': 'hideTimer', 'share-progress': 'shareProgress',
+  };
+  for (const [id, key] of Object.entries(toggles)) {
+    $(id).checked = state.settings[key];
+    $(id).addEventListener('change', (e) => {
+      setSetting(key, e.target.checked);
+      if (key === 'checkMistakes' && e.target.checked && !state.game.meta.solution && state.game.givens.some((v) => v)) {
+        solution().then((line) => { render(); if (!line) say('Mistakes cannot be checked: the puzzle has no single solution.', 'bad'); });
+      }
+    });
+  }
   $('pause').addEventListener('click', () => setPaused(!state.paused));
   $('resume').addEventListener('click', () => { setPaused(false); focusCurrent(); });
+  $('busy-cancel').addEventListener('click', cancelWork);
+  $('toast-undo').addEventListener('click', () => { hideToast(); doUndo(); });
+  $('toast-close').addEventListener('click', hideToast);
+  $('zoom-in').addEventListener('click', () => zoom(1));
+  $('zoom-out').addEventListener('click', () => zoom(-1));
+  $('finish-close').addEventListener('click', () => $('finish').close());
+  $('finish-new').addEventListener('click', () => { $('finish').close(); newPuzzle(); });
+  $('keys-open').addEventListener('click', openKeys);
+  $('keys-close').addEventListener('click', () => $('keys-dialog').close());
+  $('history').addEventListener('toggle', renderHistory);
   $('theme').addEventListener('click', () => {
     const next = document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark';
     setTheme(next);
     try { localStorage.setItem(THEME_KEY, next); } catch { /* not saved */ }
   });
   document.addEventListener('visibilitychange', () => { if (document.hidden && clockRunning()) setPaused(true); });
+  new ResizeObserver(layoutKeypad).observe($('keypad'));
   setInterval(() => { renderClock(); if (clockRunning()) save(); }, 1000);
 }
 
@@ -759,50 +1137,62 @@ async function start() {
   let theme = null;
   try { theme = localStorage.getItem(THEME_KEY); } catch { /* default */ }
   setTheme(theme || (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+  state.game.clock = elapsedMs;
   wire();
+  if (state.settings.newSize && SIZES.includes(state.settings.newSize)) $('size').value = String(state.settings.newSize);
+  refreshLevels();
+  const levelsReady = fetchLevels().then((m) => { state.levels = m; refreshLevels(); syncControls(); });
   const saved = restore();
-  const shared = new URLSearchParams(location.search).get('s');
+  const params = new URLSearchParams(location.search);
+  const shared = params.get('s');
   const apply = (s) => {
+    s.game.clock = elapsedMs;
     state.game = s.game;
-    state.cur = Math.min(s.cur || 0, s.game.geo.cells - 1);
+    state.cur = Math.min(Number(s.cur) || 0, s.game.geo.cells - 1);
+    state.sel = new Set([state.cur]);
     state.mode = MODES.includes(s.mode) ? s.mode : 'normal';
-    state.rating = s.rating || null;
-    state.elapsed = Number(s.elapsed) || 0;
-    state.showCands = !!s.showCands; state.showSingles = !!s.showSingles; state.showArea = s.showArea !== false;
-    $('show-cands').checked = state.showCands; $('show-singles').checked = state.showSingles; $('show-area').checked = state.showArea;
+    state.elapsed = Number(s.game.meta.elapsed) || 0;
   };
   if (shared) {
     const parsed = parseSerial(shared);
     if (parsed.error) {
-      say(`The link's puzzle cannot be read: ${parsed.error}`, 'bad');
       if (saved) apply(saved);
-      buildBoard(); render();
-    } else if (saved && saved.game.line(saved.game.givens) === parsed.digits.reduce((s, d) => s + symbol(d), '')) {
+      changed();
+      say(`The link's puzzle cannot be read: ${parsed.error}`, 'bad');
+    } else if (saved && !params.get('p') && saved.game.line(saved.game.givens) === Array.from(parsed.digits, symbol).join('')) {
       apply(saved);
-      buildBoard(); changed();
-      startClock();
+      changed();
       say('Welcome back: your game of this puzzle is restored.');
     } else {
       if (saved) apply(saved);
-      state.game = new Game(parsed.n);
-      buildBoard();
+      const kept = saved && saved.game.inProgress();
       loadPuzzle(parsed.n, parsed.digits);
-      state.game.undoStack.length = 0;
-      render();
-      say('Puzzle from the link loaded.');
-      checkPuzzle();
+      if (!kept) state.game.undoStack.length = 0;
+      let problem = null;
+      if (params.get('p')) {
+        problem = decodeProgress(state.game, params.get('p'));
+        if (!kept) state.game.undoStack.length = 0;
+      }
+      changed();
+      if (kept) toast('Puzzle from the link. Your previous game is one Undo away.');
+      const note = problem ? `Puzzle from the link loaded, but its progress cannot be read (${problem});`
+        : params.get('p') ? 'Puzzle and progress from the link loaded:' : 'Puzzle from the link loaded:';
+      say(note.replace(/[:;]$/, '.'), problem ? 'bad' : '');
+      checkPuzzle(note, problem ? 'bad' : 'ok');
     }
   } else if (saved) {
     apply(saved);
-    buildBoard(); changed();
-    if (!state.game.solved() && state.game.values.some((v) => v)) startClock();
+    changed();
     say('Welcome back: your game is restored.');
+    if (state.game.meta.rating === 'pending') rateInBackground(state.game.meta);
   } else {
-    buildBoard(); render();
+    changed();
+    await levelsReady;
     await newPuzzle();
     state.game.undoStack.length = 0;
     render();
   }
+  renderHistory();
   focusCurrent();
 }
 

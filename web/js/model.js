@@ -1,10 +1,13 @@
-// The game as data: givens, entries, pencil marks and candidate eliminations of
-// one board, with unlimited undo and redo. No DOM here, so it can be reasoned
-// about (and tested) apart from the page.
+// The game as data: givens, entries, pencil marks, colours and candidate
+// eliminations of one board, with unlimited undo and redo. No DOM here, so it
+// can be reasoned about (and tested) apart from the page.
 
-// Box shapes by side: rows x columns of a box (6x6 has boxes 2 high, 3 wide).
-export const SHAPES = { 4: [2, 2], 6: [2, 3], 9: [3, 3], 16: [4, 4] };
-export const SYMBOLS = '123456789ABCDEFG';
+// Box shapes by side: rows x columns of a box (6x6 has boxes 2 high, 3 wide),
+// the same shapes the server picks for a side.
+export const SHAPES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 12: [3, 4], 16: [4, 4], 25: [5, 5] };
+export const SIZES = Object.keys(SHAPES).map(Number);
+export const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
+export const COLOUR_COUNT = 8;  // the Okabe-Ito palette
 
 export function symbol(d) { return d > 0 ? SYMBOLS[d - 1] : '.'; }
 
@@ -21,7 +24,7 @@ export function digitsOf(mask, n) {
   for (let d = 1; d <= n; d++) if (mask & bit(d)) out.push(d);
   return out;
 }
-const popcount = (m) => { let c = 0; for (; m; m &= m - 1) c++; return c; };
+export const popcount = (m) => { let c = 0; for (; m; m &= m - 1) c++; return c; };
 
 export class Geometry {
   constructor(n) {
@@ -29,7 +32,7 @@ export class Geometry {
     this.n = n;
     [this.boxRows, this.boxCols] = SHAPES[n];
     this.cells = n * n;
-    this.all = (1 << n) - 1;
+    this.all = (1 << n) - 1;  // n <= 25: fits a 32-bit mask
     this.peers = [];
     for (let c = 0; c < this.cells; c++) {
       const set = new Set();
@@ -47,6 +50,21 @@ export class Geometry {
     return Math.floor(this.row(c) / this.boxRows) * perRow + Math.floor(this.col(c) / this.boxCols);
   }
   name(c) { return `r${this.row(c) + 1}c${this.col(c) + 1}`; }
+  // The cells of a house: kind 'row', 'column' or 'box', index 1-based.
+  house(kind, index) {
+    const out = [];
+    for (let c = 0; c < this.cells; c++) {
+      const k = kind === 'row' ? this.row(c) : kind === 'column' ? this.col(c) : this.box(c);
+      if (k === index - 1) out.push(c);
+    }
+    return out;
+  }
+}
+
+const geometries = new Map();
+export function geometry(n) {
+  if (!geometries.has(n)) geometries.set(n, new Geometry(n));
+  return geometries.get(n);
 }
 
 // Reads a serial line: exactly n*n symbols, blanks as . or 0. Returns
@@ -54,7 +72,9 @@ export class Geometry {
 export function parseSerial(text) {
   const s = text.trim();
   const n = Math.round(Math.sqrt(s.length));
-  if (n * n !== s.length || !SHAPES[n]) return { error: `expected 16, 36, 81 or 256 symbols, got ${s.length}` };
+  if (n * n !== s.length || !SHAPES[n]) {
+    return { error: `expected ${SIZES.map((k) => k * k).join(', ')} symbols, got ${s.length}` };
+  }
   const digits = new Uint8Array(s.length);
   for (let i = 0; i < s.length; i++) {
     const ch = s[i];
@@ -66,17 +86,30 @@ export function parseSerial(text) {
   return { n, digits };
 }
 
+// What the page knows of a puzzle beyond its cells: its rating, its solution,
+// and the player's hints, mistakes and time. It travels with the undo history,
+// so undoing a new puzzle brings back the old one's badge and clock.
+export function freshMeta(extra = {}) {
+  return { rating: null, solution: null, hints: 0, mistakes: 0, assisted: false, solver: false,
+    finished: false, elapsed: 0, asked: null, ...extra };
+}
+
+const LAYERS = ['givens', 'values', 'corner', 'centre', 'elim', 'colours'];
+const TYPES = { givens: Uint8Array, values: Uint8Array, corner: Uint32Array, centre: Uint32Array, elim: Uint32Array, colours: Uint16Array };
+
 export class Game {
-  constructor(n = 9) { this.reset(n); }
+  constructor(n = 9) {
+    this.clock = () => 0;  // the page's time played, kept in snapshots
+    this.reset(n);
+  }
 
   reset(n, givens = null) {
-    this.geo = new Geometry(n);
+    this.geo = geometry(n);
     const size = this.geo.cells;
-    this.givens = givens ? Uint8Array.from(givens) : new Uint8Array(size);
-    this.values = Uint8Array.from(this.givens);
-    this.corner = new Uint32Array(size);
-    this.centre = new Uint32Array(size);
-    this.elim = new Uint32Array(size);  // candidates removed by applied logical steps
+    for (const k of LAYERS) this[k] = new TYPES[k](size);
+    if (givens) this.givens = Uint8Array.from(givens);
+    this.values = this.givens.slice();
+    this.meta = freshMeta();
     this.undoStack = [];
     this.redoStack = [];
   }
@@ -84,15 +117,18 @@ export class Game {
   get n() { return this.geo.n; }
 
   snapshot() {
-    return {
-      n: this.n, givens: this.givens.slice(), values: this.values.slice(),
-      corner: this.corner.slice(), centre: this.centre.slice(), elim: this.elim.slice(),
-    };
+    const s = { n: this.n, meta: { ...this.meta, elapsed: this.clock() } };
+    for (const k of LAYERS) s[k] = this[k].slice();
+    return s;
   }
+  // Puts a snapshot back. Across puzzles (another size or other givens) its
+  // meta comes back too; within one puzzle hints and mistakes stay counted.
   restore(s) {
-    if (s.n !== this.n) this.geo = new Geometry(s.n);
-    this.givens = s.givens.slice(); this.values = s.values.slice();
-    this.corner = s.corner.slice(); this.centre = s.centre.slice(); this.elim = s.elim.slice();
+    const crossed = s.n !== this.n || !same(s.givens, this.givens);
+    this.geo = geometry(s.n);
+    for (const k of LAYERS) this[k] = s[k].slice();
+    if (crossed) this.meta = { ...s.meta };
+    return { crossed };
   }
   // Every change goes through here: one undo step each, redo cleared.
   change(fn) {
@@ -106,32 +142,28 @@ export class Game {
     return false;
   }
   sameAs(s) {
-    const eq = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
-    return s.n === this.n && eq(s.givens, this.givens) && eq(s.values, this.values) &&
-      eq(s.corner, this.corner) && eq(s.centre, this.centre) && eq(s.elim, this.elim);
+    return s.n === this.n && LAYERS.every((k) => same(s[k], this[k]));
   }
   undo() {
-    if (!this.undoStack.length) return false;
+    if (!this.undoStack.length) return null;
     this.redoStack.push(this.snapshot());
-    this.restore(this.undoStack.pop());
-    return true;
+    return this.restore(this.undoStack.pop());
   }
   redo() {
-    if (!this.redoStack.length) return false;
+    if (!this.redoStack.length) return null;
     this.undoStack.push(this.snapshot());
-    this.restore(this.redoStack.pop());
-    return true;
+    return this.restore(this.redoStack.pop());
   }
 
   isGiven(c) { return this.givens[c] !== 0; }
 
-  // Places digit d (0 clears). Placing also clears the cell's marks and removes d
-  // from the marks of every peer.
-  place(c, d) {
-    if (this.isGiven(c)) return false;
-    return this.change(() => this.placeRaw(c, d));
+  // Places digit d (0 clears) in every cell of `cells` that is not a given.
+  // Placing clears the cell's marks and, with `clean`, removes d from the marks
+  // of every peer.
+  place(cells, d, clean = true) {
+    return this.change(() => { for (const c of cells) if (!this.isGiven(c)) this.placeRaw(c, d, clean); });
   }
-  placeRaw(c, d) {
+  placeRaw(c, d, clean = true) {
     if (d === 0 && this.values[c] === 0) {  // clearing an empty cell clears its marks
       this.corner[c] = 0; this.centre[c] = 0;
       return;
@@ -139,29 +171,59 @@ export class Game {
     this.values[c] = d;
     if (d) {
       this.corner[c] = 0; this.centre[c] = 0;
-      for (const p of this.geo.peers[c]) { this.corner[p] &= ~bit(d); this.centre[p] &= ~bit(d); }
+      if (clean) for (const p of this.geo.peers[c]) { this.corner[p] &= ~bit(d); this.centre[p] &= ~bit(d); }
     }
   }
-  toggleMark(kind, c, d) {
-    if (this.values[c] !== 0) return false;
-    return this.change(() => { this[kind][c] ^= bit(d); });
+  // Toggles mark d in the empty cells of `cells`: removed where every one has
+  // it, added to all otherwise.
+  toggleMark(kind, cells, d) {
+    const empty = [...cells].filter((c) => this.values[c] === 0);
+    if (!empty.length) return false;
+    const all = empty.every((c) => this[kind][c] & bit(d));
+    return this.change(() => { for (const c of empty) this[kind][c] = all ? this[kind][c] & ~bit(d) : this[kind][c] | bit(d); });
+  }
+  // Toggles colour k (1-based) in `cells`, the same way.
+  toggleColour(cells, k) {
+    const list = [...cells];
+    if (!list.length) return false;
+    const all = list.every((c) => this.colours[c] & bit(k));
+    return this.change(() => { for (const c of list) this.colours[c] = all ? this.colours[c] & ~bit(k) : this.colours[c] | bit(k); });
+  }
+  // Clears `cells` a layer at a time: entries if any is there, else marks, else colours.
+  erase(cells, coloursOnly = false) {
+    const list = [...cells];
+    return this.change(() => {
+      if (coloursOnly) { for (const c of list) this.colours[c] = 0; return; }
+      const entries = list.filter((c) => !this.isGiven(c) && this.values[c]);
+      if (entries.length) { for (const c of entries) this.values[c] = 0; return; }
+      const marked = list.filter((c) => !this.values[c] && (this.corner[c] || this.centre[c]));
+      if (marked.length) { for (const c of marked) { this.corner[c] = 0; this.centre[c] = 0; } return; }
+      for (const c of list) this.colours[c] = 0;
+    });
   }
 
-  clearAll() { return this.change(() => { this.givens.fill(0); this.values.fill(0); this.clearMarks(); }); }
-  resetToGivens() { return this.change(() => { this.values = this.givens.slice(); this.clearMarks(); }); }
-  clearMarks() { this.corner.fill(0); this.centre.fill(0); this.elim.fill(0); }
+  // Empties the board: a new (empty) puzzle, so its meta starts afresh.
+  clearAll() {
+    const done = this.change(() => { for (const k of LAYERS) this[k].fill(0); });
+    if (done) this.meta = freshMeta();
+    return done;
+  }
+  resetToGivens() {
+    return this.change(() => {
+      this.values = this.givens.slice();
+      this.corner.fill(0); this.centre.fill(0); this.elim.fill(0); this.colours.fill(0);
+    });
+  }
 
   // Turns a set of digits into the givens of a fresh puzzle (undoable).
-  load(n, digits) {
-    const before = this.snapshot();
-    this.geo = n === this.n ? this.geo : new Geometry(n);
+  load(n, digits, meta = freshMeta()) {
+    this.undoStack.push(this.snapshot());
+    this.redoStack.length = 0;
+    this.geo = geometry(n);
+    for (const k of LAYERS) this[k] = new TYPES[k](digits.length);
     this.givens = Uint8Array.from(digits);
     this.values = this.givens.slice();
-    this.corner = new Uint32Array(digits.length);
-    this.centre = new Uint32Array(digits.length);
-    this.elim = new Uint32Array(digits.length);
-    this.undoStack.push(before);
-    this.redoStack.length = 0;
+    this.meta = meta;
   }
 
   // Candidates of each empty cell: digits no peer holds, less those removed by
@@ -183,9 +245,15 @@ export class Game {
     return out;
   }
   // Turns every naked single into an entry, in one undoable step.
-  acceptSingles() {
+  acceptSingles(clean = true) {
     const singles = this.singles();
-    return this.change(() => { for (const [c, d] of singles) this.placeRaw(c, d); });
+    return this.change(() => { for (const [c, d] of singles) this.placeRaw(c, d, clean); });
+  }
+  // Writes every empty cell's candidates as its centre marks, for the player
+  // to prune by hand; corner marks stay.
+  fillCentreMarks() {
+    const cands = this.candidates();
+    return this.change(() => { for (let c = 0; c < this.geo.cells; c++) if (!this.values[c]) this.centre[c] = cands[c]; });
   }
 
   // Cells whose value a peer repeats.
@@ -198,9 +266,18 @@ export class Game {
     }
     return bad;
   }
+  // Entries that differ from the solution (a serial line), when it is known.
+  mistakes(solution = this.meta.solution) {
+    const bad = new Set();
+    if (!solution || solution.length !== this.geo.cells) return bad;
+    for (let c = 0; c < this.geo.cells; c++) {
+      if (this.values[c] && !this.isGiven(c) && this.values[c] !== digitOf(solution[c], this.n)) bad.add(c);
+    }
+    return bad;
+  }
 
   // A logical step from the API: eliminations and placements, rows and columns 1-based.
-  applyStep(step) {
+  applyStep(step, clean = true) {
     return this.change(() => {
       const at = (x) => (x.row - 1) * this.n + (x.col - 1);
       for (const e of step.eliminations || []) {
@@ -208,7 +285,7 @@ export class Game {
         this.elim[c] |= bit(e.digit);
         this.corner[c] &= ~bit(e.digit); this.centre[c] &= ~bit(e.digit);
       }
-      for (const p of step.placements || []) this.placeRaw(at(p), p.digit);
+      for (const p of step.placements || []) this.placeRaw(at(p), p.digit, clean);
     });
   }
   fillSolution(line) {
@@ -219,7 +296,14 @@ export class Game {
 
   line(source = this.values) { return Array.from(source, symbol).join(''); }
   solved() { return this.values.every((v) => v) && this.conflicts().size === 0; }
-  emptyCount() { return this.values.reduce((a, v) => a + (v ? 0 : 1), 0); }
+  // Has the player done anything to this board worth keeping?
+  inProgress() {
+    if (this.meta.finished) return false;
+    for (let c = 0; c < this.geo.cells; c++) {
+      if ((this.values[c] && !this.isGiven(c)) || this.corner[c] || this.centre[c] || this.colours[c]) return true;
+    }
+    return false;
+  }
 
   // Candidates as the API reads them: one array of digits per cell.
   candidatesForApi() {
@@ -227,17 +311,74 @@ export class Game {
   }
 
   toJSON() {
-    const arr = (a) => Array.from(a);
-    return { n: this.n, givens: arr(this.givens), values: arr(this.values), corner: arr(this.corner),
-      centre: arr(this.centre), elim: arr(this.elim) };
+    const o = { n: this.n, meta: { ...this.meta, elapsed: this.clock() } };
+    for (const k of LAYERS) o[k] = Array.from(this[k]);
+    return o;
   }
   static fromJSON(o) {
     const g = new Game(o.n);
     const size = g.geo.cells;
-    const ok = ['givens', 'values', 'corner', 'centre', 'elim'].every((k) => Array.isArray(o[k]) && o[k].length === size);
-    if (!ok) throw new Error('saved game does not fit its board');
-    g.givens = Uint8Array.from(o.givens); g.values = Uint8Array.from(o.values);
-    g.corner = Uint32Array.from(o.corner); g.centre = Uint32Array.from(o.centre); g.elim = Uint32Array.from(o.elim);
+    for (const k of LAYERS) {
+      if (k === 'colours' && o[k] === undefined) continue;  // saved before colours existed
+      if (!Array.isArray(o[k]) || o[k].length !== size) throw new Error('saved game does not fit its board');
+      g[k] = TYPES[k].from(o[k]);
+    }
+    g.meta = freshMeta(o.meta && typeof o.meta === 'object' ? o.meta : {});
     return g;
   }
+}
+
+function same(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+// The player's progress as text for a share link: entries as a serial line
+// (givens as '.'), then corner marks, centre marks, colours and eliminations,
+// each a list of cell_mask pairs in base 36. Only URL-safe characters.
+export function encodeProgress(game) {
+  const entries = Array.from(game.values, (v, c) => (game.isGiven(c) ? '.' : symbol(v))).join('');
+  const sparse = (arr) => {
+    const out = [];
+    arr.forEach((m, c) => { if (m) out.push(`${c.toString(36)}_${m.toString(36)}`); });
+    return out.join('-');
+  };
+  return [entries, sparse(game.corner), sparse(game.centre), sparse(game.colours), sparse(game.elim)].join('~');
+}
+
+// Reads encodeProgress's text onto a game holding the same givens. Returns
+// null when done, or the problem found; the game is changed only on success.
+export function decodeProgress(game, text) {
+  const parts = String(text).split('~');
+  if (parts.length !== 5) return `expected 5 parts separated by '~', got ${parts.length}`;
+  const [entries, ...lists] = parts;
+  const { cells } = game.geo, n = game.n;
+  if (entries.length !== cells) return `the entries hold ${entries.length} symbols, not ${cells}`;
+  const values = game.givens.slice();
+  for (let c = 0; c < cells; c++) {
+    if (entries[c] === '.') continue;
+    const d = digitOf(entries[c], n);
+    if (d < 0) return `entry ${c + 1}: unexpected character '${entries[c]}'`;
+    if (game.isGiven(c)) return `entry ${c + 1} overwrites a given`;
+    values[c] = d;
+  }
+  const limits = [game.geo.all, game.geo.all, (1 << COLOUR_COUNT) - 1, game.geo.all];
+  const names = ['corner marks', 'centre marks', 'colours', 'eliminations'];
+  const layers = [];
+  for (let k = 0; k < 4; k++) {
+    const arr = new (k === 2 ? Uint16Array : Uint32Array)(cells);
+    for (const item of lists[k] ? lists[k].split('-') : []) {
+      const m = /^([0-9a-z]{1,3})_([0-9a-z]{1,7})$/.exec(item);
+      const c = m ? parseInt(m[1], 36) : -1, mask = m ? parseInt(m[2], 36) : -1;
+      if (!m || c >= cells || mask <= 0 || mask > limits[k]) return `${names[k]}: cannot read '${item.slice(0, 20)}'`;
+      arr[c] = mask;
+    }
+    layers.push(arr);
+  }
+  game.change(() => {
+    game.values = values;
+    [game.corner, game.centre, game.colours, game.elim] = layers;
+  });
+  return null;
 }

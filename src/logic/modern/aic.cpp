@@ -1,5 +1,5 @@
-// The modern chain family: Remote Pair, X-Chain, XY-Chain, AIC and nice loops
-// (with grouped nodes in the last finder), ALS-XZ and Sue de Coq.
+// The modern chains: Remote Pair, X-Chain, XY-Chain, AIC and nice loops, with
+// grouped nodes in the last search.
 //
 // Chains are alternating inference chains over nodes. A node is a digit in one
 // cell, or (grouped finder) a digit in the two or more cells where one box and
@@ -21,16 +21,14 @@
 // (the first in scan order among equals). Only nodes with a strong link can sit
 // inside a chain, so the search walks that sparse set.
 
-#include "logic/modern_chains.h"
-
 #include <algorithm>
 #include <cstdint>
-#include <set>
 
-#include "logic/chains.h"
+#include "logic/chains/chain_core.h"
+#include "logic/modern/modern.h"
+#include "logic/table.h"
 
 namespace nonet::logic_detail {
-namespace {
 
 void sort_unique(std::vector<CellDigit>& list) {
   auto less = [](const CellDigit& a, const CellDigit& b) {
@@ -39,6 +37,8 @@ void sort_unique(std::vector<CellDigit>& list) {
   std::sort(list.begin(), list.end(), less);
   list.erase(std::unique(list.begin(), list.end()), list.end());
 }
+
+namespace {
 
 // Which links a finder may use.
 struct LinkRules {
@@ -68,8 +68,8 @@ enum class Conclusion : std::uint8_t { chain, loop, placement };
 
 class ChainSearch {
  public:
-  ChainSearch(const LogicState& s, const LinkRules& rules)
-      : s_(s), g_(s.geometry()), n_(g_.side()), rules_(rules) {
+  ChainSearch(const LogicState& s, FindContext& context, const LinkRules& rules)
+      : s_(s), context_(context), g_(s.geometry()), n_(g_.side()), rules_(rules) {
     build_nodes();
     build_links();
   }
@@ -78,7 +78,9 @@ class ChainSearch {
     on_seen_.assign(nodes_.size(), 0);
     off_seen_.assign(nodes_.size(), 0);
     for (int start = 0; start < static_cast<int>(nodes_.size()); ++start) {
-      if (!strong_[static_cast<std::size_t>(start)].empty()) search_from(start);
+      if (strong_[static_cast<std::size_t>(start)].empty()) continue;
+      if (context_.stopped()) return false;
+      search_from(start);
     }
     if (best_entries_ == kNone) return false;
     step = std::move(best_step_);
@@ -445,36 +447,39 @@ class ChainSearch {
     }
     // Distinct nodes: a loop or a placement names its first node twice.
     const int nodes = static_cast<int>(path.size()) - (kind == Conclusion::chain ? 0 : 1);
-    double base = 7.0;
+    // The plainest chains rate as their table rows say; with links of both
+    // kinds they rate as an AIC.
+    const double mixed = rating_of(Technique::aic) / 10.0;
+    double base = mixed;
     switch (kind) {
       case Conclusion::loop:
         st.technique = Technique::continuous_nice_loop;
-        base = house_only || xy ? 6.5 : 7.0;
+        base = house_only || xy ? rating_of(st.technique) / 10.0 : mixed;
         break;
       case Conclusion::placement:
         st.technique = Technique::discontinuous_nice_loop;
-        base = house_only ? 6.6 : 7.0;
+        base = house_only ? rating_of(st.technique) / 10.0 : mixed;
         break;
       case Conclusion::chain:
         if (house_only) {
           st.technique = Technique::x_chain;
-          base = 6.6;
+          base = rating_of(st.technique) / 10.0;
         } else if (xy && same_pair && chain_cells.size() >= 4 && chain_cells.size() % 2 == 0) {
           st.technique = Technique::remote_pair;
-          base = 6.5;
+          base = rating_of(st.technique) / 10.0;
           if (!rules_.pair) {
             remote_pair_eliminations(chain_cells.front(), chain_cells.back(), pair,
                                      st.eliminations);
           }
         } else if (xy) {
           st.technique = Technique::xy_chain;
-          base = 6.6;
+          base = rating_of(st.technique) / 10.0;
         } else {
           st.technique = Technique::aic;
         }
         break;
     }
-    if (grouped) base += 0.1;
+    if (grouped) base += 0.1;  // a grouped chain rates a tenth more
     st.variant = grouped ? kGrouped : kUngrouped;
     st.rating = chain_tenths(chain_difficulty(base, nodes));
     st.cells = std::move(chain_cells);
@@ -490,6 +495,7 @@ class ChainSearch {
   }
 
   const LogicState& s_;
+  FindContext& context_;
   const Geometry& g_;
   int n_;
   LinkRules rules_;
@@ -505,385 +511,28 @@ class ChainSearch {
   Step best_step_;
 };
 
-bool chain_step(const LogicState& s, const LinkRules& rules, Step& step) {
-  ChainSearch search(s, rules);
+bool chain_step(const LogicState& s, FindContext& context, const LinkRules& rules, Step& step) {
+  ChainSearch search(s, context, rules);
   return search.run(step);
 }
 
-// --- Almost locked sets --------------------------------------------------------
+// One finder's search: the step it keeps goes to the sink.
+void chain_finder(const LogicState& s, FindContext& context, const LinkRules& rules,
+                  StepSink& sink) {
+  Step step;
+  if (chain_step(s, context, rules, step)) sink.take(std::move(step));
+}
 
-// A set of cells as a bitset over the board (any size up to 25x25).
-class CellSets {
- public:
-  explicit CellSets(int cells) : words_((cells + 63) / 64) {}
-  int words() const { return words_; }
-  std::size_t add() {
-    data_.resize(data_.size() + static_cast<std::size_t>(words_), 0);
-    return data_.size() / static_cast<std::size_t>(words_) - 1;
-  }
-  std::uint64_t* at(std::size_t set) {
-    return data_.data() + set * static_cast<std::size_t>(words_);
-  }
-  const std::uint64_t* at(std::size_t set) const {
-    return data_.data() + set * static_cast<std::size_t>(words_);
-  }
-  void insert(std::size_t set, int cell) { at(set)[cell / 64] |= std::uint64_t{1} << (cell % 64); }
-
- private:
-  int words_;
-  std::vector<std::uint64_t> data_;
-};
-
-// An almost locked set: k cells of one house holding k + 1 digits between them.
-struct Als {
-  int house;
-  Mask digits;
-  std::vector<int> cells;
-  std::size_t members;  // its cells, in the CellSets
-  // Per digit (index digit - 1): the cells holding it, and the cells outside
-  // the set that see all of those; 0 for a digit the set lacks.
-  std::vector<std::size_t> holders, seers;
-};
-
-class AlsSearch {
- public:
-  explicit AlsSearch(const LogicState& s)
-      : s_(s), g_(s.geometry()), n_(g_.side()), sets_(g_.cell_count()) {
-    // Set 0 stays empty; then one peer set per cell and one set per digit of
-    // the cells still holding it.
-    sets_.add();
-    peers_ = sets_.add();
-    for (int c = 1; c < g_.cell_count(); ++c) sets_.add();
-    for (int c = 0; c < g_.cell_count(); ++c) {
-      for (int p : g_.peers(c)) sets_.insert(peers_ + static_cast<std::size_t>(c), p);
-    }
-    digit_cells_ = sets_.add();
-    for (int d = 2; d <= n_; ++d) sets_.add();
-    for (int c = 0; c < g_.cell_count(); ++c) {
-      for (Mask r = s_.candidates(c); r; r &= r - 1) {
-        sets_.insert(digit_cells_ + static_cast<std::size_t>(std::countr_zero(r)), c);
-      }
-    }
-    collect();
-  }
-
-  bool run(Step& step) {
-    // Pairs in order of their total size, so the first found is the smallest.
-    const int count = static_cast<int>(als_.size());
-    int best = 1 << 30;
-    for (int i = 0; i < count; ++i) {
-      const Als& a = als_[static_cast<std::size_t>(i)];
-      for (int j = i + 1; j < count; ++j) {
-        const Als& b = als_[static_cast<std::size_t>(j)];
-        if (static_cast<int>(a.cells.size() + b.cells.size()) >= best) break;
-        if (popcount(a.digits & b.digits) < 2 || overlap(a.members, b.members)) continue;
-        Step st;
-        if (!pair_step(a, b, st)) continue;
-        best = static_cast<int>(a.cells.size() + b.cells.size());
-        step = std::move(st);
-      }
-    }
-    return best != 1 << 30;
-  }
-
- private:
-  // Largest set tried: every size on boards up to 9x9; smaller on larger boards
-  // where the number of subsets explodes.
-  int max_size() const { return n_ <= 9 ? n_ - 1 : (n_ <= 16 ? 4 : 3); }
-
-  void collect() {
-    std::set<std::vector<int>> seen;
-    for (int h = 0; h < g_.house_count(); ++h) {
-      std::vector<int> empty;
-      for (int c : g_.house_cells(h)) {
-        if (s_.candidates(c)) empty.push_back(c);
-      }
-      const int m = static_cast<int>(empty.size());
-      for (int k = 1; k <= std::min(m - 1, max_size()); ++k) {
-        for_each_combination(m, k, [&](Mask pick) {
-          Mask digits = 0;
-          for (Mask p = pick; p; p &= p - 1) {
-            digits |= s_.candidates(empty[static_cast<std::size_t>(std::countr_zero(p))]);
-          }
-          if (popcount(digits) != k + 1) return false;
-          std::vector<int> cells;
-          for (Mask p = pick; p; p &= p - 1) {
-            cells.push_back(empty[static_cast<std::size_t>(std::countr_zero(p))]);
-          }
-          std::sort(cells.begin(), cells.end());
-          if (seen.insert(cells).second) add(h, digits, std::move(cells));
-          return false;
-        });
-      }
-    }
-    std::stable_sort(als_.begin(), als_.end(),
-                     [](const Als& x, const Als& y) { return x.cells.size() < y.cells.size(); });
-  }
-
-  void add(int house, Mask digits, std::vector<int> cells) {
-    Als a;
-    a.house = house;
-    a.digits = digits;
-    a.members = sets_.add();
-    for (int c : cells) sets_.insert(a.members, c);
-    a.holders.assign(static_cast<std::size_t>(n_), 0);
-    a.seers.assign(static_cast<std::size_t>(n_), 0);
-    const int w = sets_.words();
-    for (Mask r = digits; r; r &= r - 1) {
-      const int d = std::countr_zero(r);
-      const std::size_t holders = sets_.add(), seers = sets_.add();
-      std::uint64_t* see = sets_.at(seers);
-      for (int i = 0; i < w; ++i) see[i] = ~std::uint64_t{0};
-      for (int c : cells) {
-        if (!(s_.candidates(c) & (Mask{1} << d))) continue;
-        sets_.insert(holders, c);
-        const std::uint64_t* p = sets_.at(peers_ + static_cast<std::size_t>(c));
-        for (int i = 0; i < w; ++i) see[i] &= p[i];
-      }
-      a.holders[static_cast<std::size_t>(d)] = holders;
-      a.seers[static_cast<std::size_t>(d)] = seers;
-    }
-    a.cells = std::move(cells);
-    als_.push_back(std::move(a));
-  }
-
-  bool overlap(std::size_t x, std::size_t y) const {
-    const std::uint64_t *a = sets_.at(x), *b = sets_.at(y);
-    for (int i = 0; i < sets_.words(); ++i) {
-      if (a[i] & b[i]) return true;
-    }
-    return false;
-  }
-  bool subset(std::size_t x, std::size_t y) const {
-    const std::uint64_t *a = sets_.at(x), *b = sets_.at(y);
-    for (int i = 0; i < sets_.words(); ++i) {
-      if (a[i] & ~b[i]) return false;
-    }
-    return true;
-  }
-
-  // Cells that hold `digit` and lie in every one of `within` (set ids).
-  void remove_from(int digit, std::initializer_list<std::size_t> within,
-                   std::vector<CellDigit>& out) const {
-    const std::uint64_t* holders = sets_.at(digit_cells_ + static_cast<std::size_t>(digit - 1));
-    for (int i = 0; i < sets_.words(); ++i) {
-      std::uint64_t bits = holders[i];
-      for (std::size_t set : within) bits &= sets_.at(set)[i];
-      for (; bits; bits &= bits - 1) out.push_back({i * 64 + std::countr_zero(bits), digit});
-    }
-  }
-
-  // ALS-XZ on two disjoint sets: x is a restricted common digit when every
-  // place of x in one sees every place of x in the other, so x is in one set
-  // at most and the other set is locked without it. A digit z both sets hold is
-  // then in one of them. With two such digits both sets are locked.
-  bool pair_step(const Als& a, const Als& b, Step& st) const {
-    const Mask common = a.digits & b.digits;
-    Mask rcc = 0;
-    for (Mask r = common; r; r &= r - 1) {
-      const std::size_t d = static_cast<std::size_t>(std::countr_zero(r));
-      if (subset(b.holders[d], a.seers[d])) rcc |= Mask{1} << d;
-    }
-    const int links = popcount(rcc);
-    if (links == 0 || links > 2) return false;  // three would be a contradiction
-    if (links == 1) {
-      for (Mask r = common & ~rcc; r; r &= r - 1) {
-        const std::size_t d = static_cast<std::size_t>(std::countr_zero(r));
-        remove_from(static_cast<int>(d) + 1, {a.seers[d], b.seers[d]}, st.eliminations);
-      }
-    } else {
-      for (Mask r = a.digits | b.digits; r; r &= r - 1) {
-        const std::size_t d = static_cast<std::size_t>(std::countr_zero(r));
-        const int digit = static_cast<int>(d) + 1;
-        if (rcc & (Mask{1} << d)) {
-          remove_from(digit, {a.seers[d], b.seers[d]}, st.eliminations);
-          continue;
-        }
-        if (a.digits & (Mask{1} << d)) remove_from(digit, {a.seers[d]}, st.eliminations);
-        if (b.digits & (Mask{1} << d)) remove_from(digit, {b.seers[d]}, st.eliminations);
-      }
-    }
-    if (st.eliminations.empty()) return false;
-    sort_unique(st.eliminations);
-    st.technique = Technique::als_xz;
-    st.variant = links == 2 ? kDoublyLinked : kSinglyLinked;
-    const int size = static_cast<int>(a.cells.size() + b.cells.size());
-    st.rating = std::min(66, 55 + std::max(0, size - 3));
-    st.houses = {a.house, b.house};
-    st.cells = a.cells;
-    st.secondary_cells = b.cells;
-    st.digits = rcc;
-    return true;
-  }
-
-  const LogicState& s_;
-  const Geometry& g_;
-  int n_;
-  CellSets sets_;
-  std::size_t peers_ = 0, digit_cells_ = 0;
-  std::vector<Als> als_;
-};
-
-// --- Sue de Coq ------------------------------------------------------------------
-
-// Cells C where a box and a line cross, holding digits V with |V| >= |C| + 2,
-// plus cells L from the rest of the line and B from the rest of the box, such
-// that no digit is a candidate in both L and B and the whole set T holds exactly
-// as many digits as it has cells. A digit's places in T then all see each
-// other, so each digit of T is placed in T exactly once: a digit absent from B
-// lies in the line part and leaves the rest of the line, a digit absent from L
-// leaves the rest of the box.
-class SueDeCoq {
- public:
-  explicit SueDeCoq(const LogicState& s) : s_(s), g_(s.geometry()), n_(g_.side()) {}
-
-  bool run(Step& step) {
-    for (int box = 0; box < n_; ++box) {
-      const int bh = g_.box_house(box);
-      for (int line = 0; line < 2 * n_; ++line) {
-        if (houses_cross(g_, bh, line)) crossing(bh, line);
-      }
-    }
-    if (!found_) return false;
-    step = std::move(best_);
-    return true;
-  }
-
- private:
-  // Cells taken from the rest of a house: fewer on large boards, where the
-  // subsets of a 20-cell line run into the thousands.
-  int max_part() const { return n_ <= 9 ? 4 : (n_ <= 16 ? 3 : 2); }
-
-  struct Part {
-    Mask cells;  // positions among the candidates of the part
-    Mask digits;
-    int size;
-  };
-
-  std::vector<Part> parts(const std::vector<int>& pool, Mask wanted) const {
-    std::vector<Part> out;
-    const int m = static_cast<int>(pool.size());
-    for (int k = 1; k <= std::min(m, max_part()); ++k) {
-      for_each_combination(m, k, [&](Mask pick) {
-        Mask digits = 0;
-        for (Mask p = pick; p; p &= p - 1) {
-          const Mask c = s_.candidates(pool[static_cast<std::size_t>(std::countr_zero(p))]);
-          if (!(c & wanted)) return false;  // every cell shares a digit with the crossing
-          digits |= c;
-        }
-        out.push_back({pick, digits, k});
-        return false;
-      });
-    }
-    return out;
-  }
-
-  void crossing(int bh, int line) {
-    std::vector<int> both, line_rest, box_rest;
-    for (int c : g_.house_cells(line)) {
-      if (!s_.candidates(c)) continue;
-      (g_.box_house(g_.box_of(c)) == bh ? both : line_rest).push_back(c);
-    }
-    for (int c : g_.house_cells(bh)) {
-      if (s_.candidates(c) && std::find(both.begin(), both.end(), c) == both.end()) {
-        box_rest.push_back(c);
-      }
-    }
-    const int m = static_cast<int>(both.size());
-    for (int k = 2; k <= m; ++k) {
-      for_each_combination(m, k, [&](Mask pick) {
-        Mask v = 0;
-        for (Mask p = pick; p; p &= p - 1)
-          v |= s_.candidates(both[static_cast<std::size_t>(std::countr_zero(p))]);
-        if (popcount(v) < k + 2) return false;
-        const std::vector<Part> ls = parts(line_rest, v), bs = parts(box_rest, v);
-        // With no digit in both parts, |V + L + B| = |V + L| + |B - V|, which must
-        // equal k + |L| + |B|: so |B - V| - |B| = k + |L| - |V + L|. Box parts are
-        // bucketed by the left side, and each line part meets only its bucket.
-        std::vector<std::vector<int>> by_excess(static_cast<std::size_t>(n_ + max_part() + 1));
-        for (int i = 0; i < static_cast<int>(bs.size()); ++i) {
-          const Part& b = bs[static_cast<std::size_t>(i)];
-          by_excess[static_cast<std::size_t>(popcount(b.digits & ~v) - b.size + max_part())]
-              .push_back(i);
-        }
-        for (const Part& l : ls) {
-          const int excess = k + l.size - popcount(v | l.digits) + max_part();
-          if (excess < 0 || excess >= static_cast<int>(by_excess.size())) continue;
-          for (int i : by_excess[static_cast<std::size_t>(excess)]) {
-            const Part& b = bs[static_cast<std::size_t>(i)];
-            const int size = k + l.size + b.size;
-            if ((l.digits & b.digits) || popcount(v | l.digits | b.digits) != size) continue;
-            if (found_ && size >= best_size_) continue;
-            conclude(bh, line, both, pick, line_rest, l, box_rest, b, v | l.digits | b.digits,
-                     size);
-          }
-        }
-        return false;
-      });
-    }
-  }
-
-  void conclude(int bh, int line, const std::vector<int>& both, Mask pick,
-                const std::vector<int>& line_rest, const Part& l, const std::vector<int>& box_rest,
-                const Part& b, Mask all, int size) {
-    std::vector<int> core, line_cells, box_cells;
-    for (Mask p = pick; p; p &= p - 1)
-      core.push_back(both[static_cast<std::size_t>(std::countr_zero(p))]);
-    for (Mask p = l.cells; p; p &= p - 1)
-      line_cells.push_back(line_rest[static_cast<std::size_t>(std::countr_zero(p))]);
-    for (Mask p = b.cells; p; p &= p - 1)
-      box_cells.push_back(box_rest[static_cast<std::size_t>(std::countr_zero(p))]);
-    auto in_set = [&](int c) {
-      return std::find(core.begin(), core.end(), c) != core.end() ||
-             std::find(line_cells.begin(), line_cells.end(), c) != line_cells.end() ||
-             std::find(box_cells.begin(), box_cells.end(), c) != box_cells.end();
-    };
-    Step st;
-    for (Mask r = all; r; r &= r - 1) {
-      const Mask bit = r & (~r + 1);
-      const int digit = std::countr_zero(r) + 1;
-      for (int h : {line, bh}) {
-        if ((h == line ? b.digits : l.digits) & bit) continue;
-        for (int c : g_.house_cells(h)) {
-          if ((s_.candidates(c) & bit) && !in_set(c)) st.eliminations.push_back({c, digit});
-        }
-      }
-    }
-    if (st.eliminations.empty()) return;
-    sort_unique(st.eliminations);
-    st.technique = Technique::sue_de_coq;
-    st.rating = 50;
-    st.houses = {bh, line};
-    st.cells = core;
-    st.secondary_cells = line_cells;
-    st.secondary_cells.insert(st.secondary_cells.end(), box_cells.begin(), box_cells.end());
-    st.digits = all;
-    best_ = std::move(st);
-    best_size_ = size;
-    found_ = true;
-  }
-
-  const LogicState& s_;
-  const Geometry& g_;
-  int n_;
-  bool found_ = false;
-  int best_size_ = 0;
-  Step best_;
-};
+LinkRules all_links(bool groups) {
+  LinkRules rules;
+  rules.house_strong = rules.cell_strong = rules.house_weak = rules.cell_weak = true;
+  rules.groups = groups;
+  return rules;
+}
 
 }  // namespace
 
-bool find_sue_de_coq(const LogicState& s, Step& step) {
-  SueDeCoq search(s);
-  return search.run(step);
-}
-
-bool find_als_xz(const LogicState& s, Step& step) {
-  AlsSearch search(s);
-  return search.run(step);
-}
-
-bool find_remote_pair(const LogicState& s, Step& step) {
+void find_remote_pair(const LogicState& s, FindContext& context, StepSink& sink) {
   // One search per pair of digits that some bivalue cell holds.
   std::vector<Mask> pairs;
   for (int cell = 0; cell < s.geometry().cell_count(); ++cell) {
@@ -893,140 +542,45 @@ bool find_remote_pair(const LogicState& s, Step& step) {
     }
   }
   std::sort(pairs.begin(), pairs.end());
+  Step best;
   bool found = false;
   for (Mask pair : pairs) {
     LinkRules rules;
     rules.cell_strong = rules.house_weak = true;
     rules.pair = pair;
     Step st;
-    if (!chain_step(s, rules, st) || st.technique != Technique::remote_pair) continue;
-    if (!found || st.cells.size() < step.cells.size()) step = std::move(st);
+    if (!chain_step(s, context, rules, st) || st.technique != Technique::remote_pair) continue;
+    if (!found || st.cells.size() < best.cells.size()) best = std::move(st);
     found = true;
   }
-  return found;
+  // A search cut short may have missed a shorter pair.
+  if (found && !context.stopped()) sink.take(std::move(best));
 }
 
-bool find_x_chain(const LogicState& s, Step& step) {
+void find_x_chain(const LogicState& s, FindContext& context, StepSink& sink) {
   LinkRules rules;
   rules.house_strong = rules.house_weak = true;
-  return chain_step(s, rules, step);
+  chain_finder(s, context, rules, sink);
 }
 
-bool find_xy_chain(const LogicState& s, Step& step) {
+void find_xy_chain(const LogicState& s, FindContext& context, StepSink& sink) {
   LinkRules rules;
   rules.cell_strong = rules.house_weak = true;
-  return chain_step(s, rules, step);
+  chain_finder(s, context, rules, sink);
 }
 
-bool find_aic(const LogicState& s, Step& step) {
-  LinkRules rules;
-  rules.house_strong = rules.cell_strong = rules.house_weak = rules.cell_weak = true;
-  return chain_step(s, rules, step);
+bool plain_aic(const LogicState& s, FindContext& context, Step& step) {
+  return chain_step(s, context, all_links(false), step);
 }
 
-bool find_grouped_aic(const LogicState& s, Step& step) {
-  LinkRules rules;
-  rules.house_strong = rules.cell_strong = rules.house_weak = rules.cell_weak = true;
-  rules.groups = true;
-  return chain_step(s, rules, step);
+bool grouped_aic(const LogicState& s, FindContext& context, Step& step) {
+  return chain_step(s, context, all_links(true), step);
 }
 
-// --- Text ------------------------------------------------------------------------
-
-std::string modern_title(const Step& step) {
-  const std::string grouped = step.variant == kGrouped ? "Grouped " : "";
-  switch (step.technique) {
-    case Technique::remote_pair:
-      return "Remote Pair";
-    case Technique::x_chain:
-      return grouped + "X-Chain";
-    case Technique::xy_chain:
-      return "XY-Chain";
-    case Technique::aic:
-      return grouped + "AIC";
-    case Technique::continuous_nice_loop:
-      return grouped + "Continuous Nice Loop";
-    case Technique::discontinuous_nice_loop:
-      return grouped + "Discontinuous Nice Loop";
-    case Technique::als_xz:
-      return step.variant == kDoublyLinked ? "ALS-XZ (doubly linked)" : "ALS-XZ";
-    default:
-      return std::string(technique_name(step.technique));
-  }
-}
-
-namespace {
-
-std::string cell_list(const std::vector<int>& cells, const Geometry& g, const char* sep) {
-  std::string s;
-  for (int c : cells) {
-    if (!s.empty()) s += sep;
-    s += g.cell_name(c);
-  }
-  return s;
-}
-
-std::string digit_list(Mask m, char sep) {
-  std::string s;
-  for (int d : digits_of(m)) {
-    if (!s.empty()) s += sep;
-    s += Geometry::symbol(d);
-  }
-  return s;
-}
-
-// "+4[r1c5]" or, for a group, "-4[r1c1,r1c2]".
-std::string node_text(int digit, const std::vector<int>& cells, bool on, const Geometry& g) {
-  std::string s(1, on ? '+' : '-');
-  s += Geometry::symbol(digit);
-  return s + "[" + cell_list(cells, g, ",") + "]";
-}
-
-// The chain, node by node. A link between two nodes is stored once per pair of
-// their cells, and strong and weak links alternate, so each run of links of
-// one strength is one link of the chain: its "from" cells are one node, its
-// "to" cells the next.
-std::string chain_text(const std::vector<ChainLink>& links, const Geometry& g) {
-  std::string s;
-  std::size_t i = 0;
-  while (i < links.size()) {
-    std::size_t j = i;
-    std::vector<int> from, to;
-    while (j < links.size() && links[j].strong == links[i].strong) {
-      if (std::find(from.begin(), from.end(), links[j].from.cell) == from.end())
-        from.push_back(links[j].from.cell);
-      if (std::find(to.begin(), to.end(), links[j].to.cell) == to.end())
-        to.push_back(links[j].to.cell);
-      ++j;
-    }
-    if (i == 0) s += node_text(links[i].from.digit, from, !links[i].strong, g);
-    s += ' ';
-    s += node_text(links[i].to.digit, to, links[i].strong, g);
-    i = j;
-  }
-  return s;
-}
-
-}  // namespace
-
-std::string render_modern(const Step& step, const Geometry& g) {
-  std::string s = modern_title(step);
-  switch (step.technique) {
-    case Technique::als_xz:
-      s += " " + cell_list(step.cells, g, ", ") + " (" + g.house_name(step.houses[0]) + ") and " +
-           cell_list(step.secondary_cells, g, ", ") + " (" + g.house_name(step.houses[1]) +
-           "), restricted common " + digit_list(step.digits, '/');
-      break;
-    case Technique::sue_de_coq:
-      s += " " + digit_list(step.digits, '/') + " at " + cell_list(step.cells, g, ", ") + " (" +
-           g.house_name(step.houses[0]) + ", " + g.house_name(step.houses[1]) + ") with " +
-           cell_list(step.secondary_cells, g, ", ");
-      break;
-    default:
-      s += ": " + chain_text(step.links, g);
-      break;
-  }
-  return s + " => " + consequence(step, g);
+// Grouped nodes come last: every chain without them is tried first.
+void find_aic(const LogicState& s, FindContext& context, StepSink& sink) {
+  Step step;
+  if (plain_aic(s, context, step) || grouped_aic(s, context, step)) sink.take(std::move(step));
 }
 
 }  // namespace nonet::logic_detail

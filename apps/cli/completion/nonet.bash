@@ -1,0 +1,115 @@
+# bash completion for nonet(1): commands, their options and the options' values.
+# Installed as share/bash-completion/completions/nonet; tests/help_docs_test.cpp
+# keeps the lists in step with `nonet COMMAND --help`.
+
+_nonet() {
+  local cur prev words cword
+  if declare -F _init_completion >/dev/null; then
+    _init_completion || return
+  else
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD - 1]}
+    words=("${COMP_WORDS[@]}")
+    cword=$COMP_CWORD
+  fi
+
+  local commands="solve count validate solvers techniques explain hint rate serve generate transform canon"
+  local puzzle_options="-h --help --box -f --format -j --threads --timeout"
+
+  local command="" i
+  for ((i = 1; i < cword; i++)); do
+    if [[ ${words[i]} != -* ]]; then
+      command=${words[i]}
+      break
+    fi
+  done
+  if [[ -z $command ]]; then
+    COMPREPLY=($(compgen -W "$commands -h --help -V --version" -- "$cur"))
+    return
+  fi
+
+  # The value of the option before the cursor.
+  case $prev in
+    -f | --format)
+      if [[ $command == techniques ]]; then
+        COMPREPLY=($(compgen -W "line json markdown" -- "$cur"))
+      else
+        COMPREPLY=($(compgen -W "line grid json" -- "$cur"))
+      fi
+      return
+      ;;
+    --box)
+      COMPREPLY=($(compgen -W "2x2 2x3 3x2 2x4 3x3 3x4 4x4 4x5 5x5" -- "$cur"))
+      return
+      ;;
+    -s | --solver)
+      COMPREPLY=($(compgen -W "auto fast9 general basic" -- "$cur"))
+      return
+      ;;
+    -t | --techniques | --profile)
+      if [[ $command == techniques ]]; then
+        COMPREPLY=($(compgen -W "all se modern" -- "$cur"))
+      else
+        COMPREPLY=($(compgen -W "se modern" -- "$cur"))
+      fi
+      return
+      ;;
+    -l | --level | --limit)
+      [[ $command == hint ]] && COMPREPLY=($(compgen -W "vague concrete placement" -- "$cur"))
+      return
+      ;;
+    --difficulty)
+      COMPREPLY=($(compgen -W "easy medium hard expert extreme" -- "$cur"))
+      return
+      ;;
+    --symmetry)
+      COMPREPLY=($(compgen -W "none rot180 rot90 mirror flip diagonal antidiagonal" -- "$cur"))
+      return
+      ;;
+    --ops)
+      COMPREPLY=($(compgen -W "relabel: transpose antitranspose rot90 rot180 rot270 mirror flip
+                               rows: bands: cols: stacks:" -- "$cur"))
+      compopt -o nospace 2>/dev/null
+      return
+      ;;
+    --from)
+      if declare -F _filedir >/dev/null; then _filedir; else COMPREPLY=($(compgen -f -- "$cur")); fi
+      return
+      ;;
+    -j | --threads | --timeout | -n | --count | --clues | --rating | --seed | --candidates | \
+      --givens | --host | -p | --port | --budget | --max-body | --workers | --queue-wait | \
+      --io-timeout)
+      return  # a value of the user's own
+      ;;
+  esac
+
+  local options=""
+  case $command in
+    solve) options="$puzzle_options -s --solver" ;;
+    count) options="$puzzle_options -s --solver -l --limit" ;;
+    validate | canon) options="$puzzle_options" ;;
+    solvers) options="-h --help" ;;
+    techniques) options="-h --help -t --techniques -f --format" ;;
+    explain | rate) options="$puzzle_options -t --techniques" ;;
+    hint) options="$puzzle_options -t --techniques -l --level --candidates --givens" ;;
+    transform) options="$puzzle_options --ops --random --seed" ;;
+    serve)
+      options="-h --help --host -p --port --budget --max-body --workers --queue-wait --io-timeout"
+      ;;
+    generate)
+      options="-h --help -n --count --box --symmetry --clues --difficulty --rating --profile
+               --rate --minimal --no-minimal --seed -j --threads -f --format --timeout --from"
+      ;;
+  esac
+  if [[ $cur == -* ]]; then
+    COMPREPLY=($(compgen -W "$options" -- "$cur"))
+    return
+  fi
+  case $command in
+    solvers | techniques | serve | generate) ;;
+    *)  # puzzle files
+      if declare -F _filedir >/dev/null; then _filedir; else COMPREPLY=($(compgen -f -- "$cur")); fi
+      ;;
+  esac
+}
+complete -F _nonet nonet

@@ -1,0 +1,212 @@
+"""nonet: solve, count, check, rate, explain, hint, generate, transform and
+canonicalise Sudoku puzzles of every size from 4x4 to 25x25.
+
+Puzzles are given in any text form the ``nonet`` command reads (81 symbols on a
+line, a grid of rows, numbers, JSON; ``box="3x2"`` forces a box shape) or as a
+:class:`Puzzle`. Results are small objects whose ``str()`` is the line the CLI
+prints; problems raise :class:`Error` subclasses that carry a line and column.
+
+    >>> import nonet
+    >>> nonet.solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").solution
+    '417369825632158947958724316825437169791586432346912758289643571573291684164875293'
+    >>> str(nonet.rate("600050007030000000080409200015300000008000300000007590009501030000000080200070004"))
+    '2.6/1.2/1.2 hard'
+
+The ``*_many`` functions take any iterable of puzzles and yield the answers in
+input order, working on ``threads`` threads (0: one per core) without the GIL.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from itertools import islice
+from typing import Callable, Iterable, Iterator, Optional, Tuple, TypeVar, Union
+
+from ._errors import Error, InvalidPuzzleError, ParseError, Timeout
+from . import _nonet
+from ._nonet import (
+    Conflict,
+    Count,
+    Explanation,
+    Generated,
+    Hint,
+    Puzzle,
+    Rating,
+    Reader,
+    Solution,
+    Step,
+    Validation,
+    __version__,
+    canon,
+    count,
+    explain,
+    generate,
+    hint,
+    rate,
+    solve,
+    transform,
+    validate,
+)
+
+__all__ = [
+    "Conflict", "Count", "Error", "Explanation", "Generated", "Hint", "InvalidPuzzleError",
+    "ParseError", "Puzzle", "Rating", "Reader", "Solution", "Step", "Timeout", "Validation",
+    "__version__", "canon", "canon_many", "cli_line", "count", "count_many", "explain", "explain_many",
+    "generate", "generate_many", "hint", "rate", "rate_many", "read", "solve", "solve_many",
+    "transform", "transform_many", "validate", "validate_many",
+]
+
+PuzzleLike = Union[str, bytes, Puzzle]
+T = TypeVar("T")
+
+
+def read(source: Union[str, bytes, Iterable[Union[str, bytes]]], *,
+         box: Optional[str] = None) -> Iterator[Union[Puzzle, ParseError]]:
+    """Every puzzle in a text, as ``nonet`` reads a file: one entry per puzzle, in
+    order, each a :class:`Puzzle` (with the ``line`` it starts on) or the
+    :class:`ParseError` that stands in its place. ``source`` is the whole text or
+    an iterable of lines, such as an open file (binary mode reads exactly as the
+    CLI does; text mode also ends lines at a lone carriage return)."""
+    reader = Reader(box=box)
+    if isinstance(source, (str, bytes)):
+        # Lines end at "\n" only, as for the CLI (str.splitlines would also break
+        # at form feeds and other separators).
+        lines = source.split("\n" if isinstance(source, str) else b"\n")
+        if not lines[-1]:
+            lines.pop()
+        source = lines
+    for line in source:
+        yield from reader.feed(line)
+    yield from reader.finish()
+
+
+def cli_line(answer: Union[Solution, Count, Validation, Rating, Explanation, Hint, Generated,
+                            str, Error]) -> str:
+    """The text ``nonet`` prints for one puzzle's answer or error, without the
+    final newline: ``str(answer)`` for an answer, ``invalid: ...`` or ``timeout``
+    for an error. So ``"\n".join(map(nonet.cli_line, nonet.rate_many(puzzles,
+    return_exceptions=True)))`` is what ``nonet rate`` prints for them."""
+    if isinstance(answer, Timeout):
+        # The CLI counts a puzzle whose single solution could not be confirmed in
+        # time as invalid; only a search cut short is a plain timeout.
+        if answer.message != "time budget ran out":
+            return f"invalid: {answer.message}"
+        return "timeout"
+    if isinstance(answer, ParseError):
+        return f"invalid: {answer}"
+    if isinstance(answer, Error):
+        return f"invalid: {answer.message}"
+    if isinstance(answer, Explanation):
+        return f"{answer}\n"  # the CLI separates explanations by a blank line
+    return str(answer)
+
+
+def _batches(run: Callable[[list, int], list], items: Iterable, threads: int,
+             return_exceptions: bool) -> Iterator:
+    """Feeds ``items`` to ``run(chunk, first_index)`` a chunk at a time and yields
+    the answers in order. Chunks grow until one takes a quarter of a second, so
+    fast work is not held up by thread start-up and slow work answers early."""
+    if not 0 <= threads <= 256:
+        raise ValueError(f"threads: expected 0 (one per core) to 256, got {threads}")
+    workers = threads or os.cpu_count() or 1
+    size, limit = 4 * workers, 1 << 16
+    it = iter(items)
+    first = 0
+    while True:
+        chunk = list(islice(it, size))
+        if not chunk:
+            return
+        start = time.monotonic()
+        answers = run(chunk, first)
+        if time.monotonic() - start < 0.25:
+            size = min(size * 2, limit)
+        first += len(chunk)
+        for answer in answers:
+            if isinstance(answer, Error) and not return_exceptions:
+                raise answer
+            yield answer
+
+
+def solve_many(puzzles: Iterable[PuzzleLike], *, threads: int = 0, box: Optional[str] = None,
+               solver: str = "auto", timeout: Optional[float] = None,
+               return_exceptions: bool = False) -> Iterator[Union[Solution, Error]]:
+    """:func:`solve` for each puzzle, in order. With ``return_exceptions`` a puzzle
+    that fails yields its exception instead of raising it."""
+    return _batches(lambda chunk, _: _nonet._solve_batch(
+        chunk, threads=threads, box=box, solver=solver, timeout=timeout),
+        puzzles, threads, return_exceptions)
+
+
+def count_many(puzzles: Iterable[PuzzleLike], *, threads: int = 0, box: Optional[str] = None,
+               solver: str = "auto", limit: int = 1000, timeout: Optional[float] = None,
+               return_exceptions: bool = False) -> Iterator[Union[Count, Error]]:
+    """:func:`count` for each puzzle, in order."""
+    return _batches(lambda chunk, _: _nonet._count_batch(
+        chunk, threads=threads, box=box, solver=solver, limit=limit, timeout=timeout),
+        puzzles, threads, return_exceptions)
+
+
+def validate_many(puzzles: Iterable[PuzzleLike], *, threads: int = 0, box: Optional[str] = None,
+                  return_exceptions: bool = False) -> Iterator[Union[Validation, Error]]:
+    """:func:`validate` for each puzzle, in order."""
+    return _batches(lambda chunk, _: _nonet._validate_batch(chunk, threads=threads, box=box),
+                    puzzles, threads, return_exceptions)
+
+
+def rate_many(puzzles: Iterable[PuzzleLike], *, threads: int = 0, box: Optional[str] = None,
+              techniques: str = "se", timeout: Optional[float] = None,
+              return_exceptions: bool = False) -> Iterator[Union[Rating, Error]]:
+    """:func:`rate` for each puzzle, in order, one thread per puzzle (the ratings
+    are the same as one at a time)."""
+    return _batches(lambda chunk, _: _nonet._rate_batch(
+        chunk, threads=threads, box=box, techniques=techniques, timeout=timeout),
+        puzzles, threads, return_exceptions)
+
+
+def explain_many(puzzles: Iterable[PuzzleLike], *, threads: int = 0, box: Optional[str] = None,
+                 techniques: str = "se", timeout: Optional[float] = None,
+                 return_exceptions: bool = False) -> Iterator[Union[Explanation, Error]]:
+    """:func:`explain` for each puzzle, in order."""
+    return _batches(lambda chunk, _: _nonet._explain_batch(
+        chunk, threads=threads, box=box, techniques=techniques, timeout=timeout),
+        puzzles, threads, return_exceptions)
+
+
+def transform_many(puzzles: Iterable[PuzzleLike], ops: Optional[str] = None, *,
+                   threads: int = 0, box: Optional[str] = None, random: bool = False,
+                   seed: int = 0, return_exceptions: bool = False) -> Iterator[Union[str, Error]]:
+    """:func:`transform` for each puzzle, in order; with ``random=True`` puzzle i
+    gets the transformation ``nonet transform --random --seed SEED`` gives it."""
+    return _batches(lambda chunk, first: _nonet._transform_batch(
+        chunk, first=first, threads=threads, ops=ops, box=box, random=random, seed=seed),
+        puzzles, threads, return_exceptions)
+
+
+def canon_many(puzzles: Iterable[PuzzleLike], *, threads: int = 0, box: Optional[str] = None,
+               return_exceptions: bool = False) -> Iterator[Union[str, Error]]:
+    """:func:`canon` for each puzzle, in order."""
+    return _batches(lambda chunk, _: _nonet._canon_batch(chunk, threads=threads, box=box),
+                    puzzles, threads, return_exceptions)
+
+
+def generate_many(n: int, *, threads: int = 0, box: str = "3x3", symmetry: str = "none",
+                  clues: Optional[Tuple[int, int]] = None, difficulty: Optional[str] = None,
+                  rating: Optional[Tuple[float, float]] = None, techniques: str = "se",
+                  rate: bool = False, seed: Optional[int] = None, timeout: Optional[float] = 60.0,
+                  return_exceptions: bool = False) -> Iterator[Union[Generated, Error]]:
+    """``n`` puzzles as :func:`generate` makes them, the same as
+    ``nonet generate -n N --seed SEED`` whatever the thread count. Without a seed
+    one is drawn; each :class:`Generated` tells it."""
+    if n < 0:
+        raise ValueError(f"n: expected a count of puzzles, got {n}")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+
+    def run(chunk: list, first: int) -> list:
+        return _nonet._generate_batch(
+            first=first, count=len(chunk), threads=threads, box=box, symmetry=symmetry,
+            clues=clues, difficulty=difficulty, rating=rating, techniques=techniques, rate=rate,
+            seed=seed, timeout=timeout)
+
+    return _batches(run, range(n), threads, return_exceptions)

@@ -1,0 +1,122 @@
+// The link table of a fixed grid and the backward search for the nodes that
+// can reach a link with rule parents (see link_graph.h).
+
+#include "logic/chains/link_graph.h"
+
+#include <algorithm>
+
+namespace nonet::logic_detail {
+
+void house_positions(const Geometry& g, const std::vector<Mask>& grid, std::vector<Mask>& out) {
+  const int n = g.side();
+  out.assign(static_cast<std::size_t>(g.house_count() * n), 0);
+  for (int c = 0; c < g.cell_count(); ++c) {
+    const auto hs = g.houses_of(c);
+    for (Mask r = grid[static_cast<std::size_t>(c)]; r; r &= r - 1) {
+      for (int h : hs) {
+        out[static_cast<std::size_t>(h * n + std::countr_zero(r))] |= Mask{1}
+                                                                      << g.slot(c, g.house_kind(h));
+      }
+    }
+  }
+}
+
+void LinkGraph::build(const std::vector<Mask>& grid, const std::vector<Mask>& origin) {
+  grid_ = &grid;
+  house_positions(g_, grid, pos_);
+  weak_beg_.assign(static_cast<std::size_t>(cands_) + 1, 0);
+  weak_.clear();
+  strong_count_.assign(static_cast<std::size_t>(cands_), 0);
+  strong_cell_.assign(static_cast<std::size_t>(cands_), 0);
+  strong_.resize(static_cast<std::size_t>(cands_) * 4);
+  for (int cell = 0; cell < g_.cell_count(); ++cell) {
+    const auto hs = houses(cell);
+    for (int d = 0; d < n_; ++d) {
+      const int q = cell * n_ + d;
+      weak_beg_[static_cast<std::size_t>(q)] = static_cast<int>(weak_.size());
+      const Mask bit = Mask{1} << d;
+      if (!(at(cell) & bit)) continue;
+      Link* strong = &strong_[static_cast<std::size_t>(q) * 4];
+      int count_strong = 0;
+      if (two_bits(at(cell))) {
+        strong[count_strong++] = {cell * n_ + std::countr_zero(at(cell) & ~bit), kCellCause};
+        strong_cell_[static_cast<std::size_t>(q)] = 1;
+      }
+      for (std::size_t k = 0; k < 3; ++k) {
+        const std::span<const int> cells = g_.house_cells(hs[k]);
+        const Mask others =
+            pos_[static_cast<std::size_t>(hs[k] * n_ + d)] & ~(Mask{1} << house_slot(g_, cell, k));
+        for (Mask m = others; m; m &= m - 1) {
+          const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
+          if (k == 0 || g_.box_of(c) != g_.box_of(cell)) weak_.push_back({c * n_ + d, hs[k]});
+        }
+        if (!others || (others & (others - 1))) continue;
+        // The one other place; box and row or column can give the same
+        // cell, and the first counts.
+        const int o = cells[static_cast<std::size_t>(std::countr_zero(others))] * n_ + d;
+        if (std::none_of(strong, strong + count_strong, [&](const Link& e) { return e.cand == o; }))
+          strong[count_strong++] = {o, hs[k]};
+      }
+      strong_count_[static_cast<std::size_t>(q)] = static_cast<unsigned char>(count_strong);
+    }
+  }
+  weak_beg_[static_cast<std::size_t>(cands_)] = static_cast<int>(weak_.size());
+  struck_cell_.assign(static_cast<std::size_t>(g_.cell_count()), 0);
+  struck_house_.assign(static_cast<std::size_t>(g_.house_count() * n_), 0);
+  for (int cell = 0; cell < g_.cell_count(); ++cell) {
+    const Mask gone = origin[static_cast<std::size_t>(cell)] & ~at(cell);
+    if (!gone) continue;
+    struck_cell_[static_cast<std::size_t>(cell)] = 1;
+    for (int h : houses(cell)) {
+      for (Mask r = gone; r; r &= r - 1)
+        struck_house_[static_cast<std::size_t>(h * n_ + std::countr_zero(r))] = 1;
+    }
+  }
+}
+
+void LinkGraph::reach(bool y, bool x, bool weak_counts, std::vector<char>& out) {
+  out.assign(static_cast<std::size_t>(cands_) * 2, 0);
+  queue_.clear();
+  auto mark = [&](int node) {
+    if (out[static_cast<std::size_t>(node)]) return;
+    out[static_cast<std::size_t>(node)] = 1;
+    queue_.push_back(node);
+  };
+  for (int cell = 0; cell < g_.cell_count(); ++cell) {
+    for (Mask r = at(cell); r; r &= r - 1) {
+      const int d = std::countr_zero(r);
+      const int p = cell * n_ + d;
+      // The far node of a cell link is in this cell, that of a house link
+      // has this digit.
+      auto counts = [&](const Link& l) {
+        return l.cause == kCellCause ? struck_cell(cell)
+                                     : struck_house_[static_cast<std::size_t>(l.cause * n_ + d)];
+      };
+      const std::span<const Link> st = strong(p, y, x);
+      if (std::any_of(st.begin(), st.end(), counts)) mark(p * 2);
+      if (!weak_counts) continue;
+      const std::span<const Link> wk = weak(p);
+      if ((y && struck_cell(cell) && (at(cell) & ~(Mask{1} << d))) ||
+          std::any_of(wk.begin(), wk.end(), counts))
+        mark(p * 2 + 1);
+    }
+  }
+  for (std::size_t i = 0; i < queue_.size(); ++i) {
+    const int node = queue_[i];
+    const int q = node / 2;
+    if (node & 1) {
+      // An on node is reached from the off nodes it is strongly linked with.
+      for (const Link& st : strong(q, y, x)) mark(st.cand * 2);
+    } else {
+      // An off node from the on nodes it is weakly linked with.
+      const int cell = q / n_;
+      if (y) {
+        for (Mask r = at(cell) & ~(Mask{1} << (q % n_)); r; r &= r - 1)
+          mark((cell * n_ + std::countr_zero(r)) * 2 + 1);
+      }
+      for (const Link& w : weak(q)) mark(w.cand * 2 + 1);
+    }
+  }
+}
+
+}  // namespace nonet::logic_detail

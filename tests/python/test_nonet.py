@@ -1,0 +1,446 @@
+"""The Python module against the CLI: the same puzzles give the same answer lines,
+errors carry their place, batches keep input order and release the GIL."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import os
+import pickle
+import re
+import signal
+import threading
+import time
+
+import pytest
+
+import nonet
+from nonet import _nonet
+
+TUTORIAL = ("090000006\n000960485\n000581000\n004000000\n517200900\n602000370\n"
+            "100804020\n706000810\n300090000\n")
+TUTORIAL_SOLUTION = ("895742136271963485463581792934617258517238964682459371159874623"
+                     "746325819328196547")
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+HARD_SOLUTION = ("417369825632158947958724316825437169791586432346912758289643571573291684"
+                 "164875293")
+RATED = "600050007030000000080409200015300000008000300000007590009501030000000080200070004"
+EMPTY = "." * 81
+CONFLICT = "55" + "." * 79
+SIX_TALL = "1.....\n" + "." * 6 + "\n" + ("." * 6 + "\n") * 4  # a 6x6 grid
+
+# One of each: proper puzzles of several forms and sizes, unreadable text,
+# conflicting givens, several solutions, no solution.
+MIXED = [
+    RATED,
+    TUTORIAL,
+    HARD,
+    "1.3.\n..1.\n.1..\n...1\n",
+    "12q" + "." * 78,
+    CONFLICT,
+    EMPTY,
+    "12345678." + "........9" + "." * 63,
+    "[[0,0,0,0],[0,0,0,1],[0,0,1,0],[0,1,0,0]]",
+]
+
+
+def as_file(puzzles):
+    """The puzzles as one file the CLI reads, one entry each."""
+    return "\n".join(p.strip("\n") + ("\n" if "\n" in p.strip("\n") else "") for p in puzzles) + "\n"
+
+
+def answers(many, puzzles, **options):
+    return [nonet.cli_line(a) for a in many(puzzles, return_exceptions=True, **options)]
+
+
+# --- One puzzle --------------------------------------------------------------------
+
+
+def test_solves_the_tutorial_board():
+    s = nonet.solve(TUTORIAL)
+    assert s.solution == TUTORIAL_SOLUTION
+    assert (s.status, s.count, s.exact) == ("solved", 1, True)
+    assert str(s) == TUTORIAL_SOLUTION
+
+
+def test_rates_a_puzzle():
+    r = nonet.rate(RATED)
+    assert (r.er, r.ep, r.ed, r.level) == (2.6, 1.2, 1.2, "hard")
+    assert r.er_exact and not r.stuck and r.steps > 0
+    assert str(r) == "2.6/1.2/1.2 hard"
+
+
+def test_solution_outcomes_are_values():
+    multiple = nonet.solve(EMPTY)
+    assert multiple.status == "multiple" and multiple.solution is not None
+    assert str(multiple) == "multiple (at least 2 solutions)"
+    none = nonet.solve("12345678." + "........9" + "." * 63)
+    assert none.status == "no_solution" and none.solution is None
+    assert str(none) == "no_solution"
+
+
+def test_count():
+    c = nonet.count(EMPTY, limit=10)
+    assert (c.status, c.count, c.exact, int(c), str(c)) == ("limit", 10, False, 10, "10+")
+    assert str(nonet.count(HARD)) == "1"
+    stopped = nonet.count("." * 256, limit=10**15, timeout=0.05)
+    assert stopped.status == "timeout" and str(stopped).endswith("+ timeout")
+
+
+def test_parse_errors_carry_line_and_column():
+    with pytest.raises(nonet.ParseError) as caught:
+        nonet.solve("090000006\n000960485\n00058q000\n004000000\n517200900\n602000370\n"
+                    "100804020\n706000810\n300090000\n")
+    e = caught.value
+    assert (e.line, e.column) == (3, 6)
+    assert str(e).startswith("line 3, column 6: unexpected character 'q'")
+    assert isinstance(e, ValueError) and isinstance(e, nonet.Error)
+    with pytest.raises(nonet.ParseError) as caught:
+        nonet.rate(HARD[:80])
+    assert caught.value.line == 1 and "80 cells" in caught.value.message
+
+
+def test_invalid_puzzles_raise():
+    with pytest.raises(nonet.InvalidPuzzleError, match="digit 5 appears 2 times in row 1"):
+        nonet.solve(CONFLICT)
+    with pytest.raises(nonet.InvalidPuzzleError, match="several solutions"):
+        nonet.rate(EMPTY)
+    with pytest.raises(nonet.InvalidPuzzleError, match="not 16x16"):
+        nonet.canon("." * 256)
+    with pytest.raises(nonet.InvalidPuzzleError):
+        nonet.explain("12345678." + "........9" + "." * 63)
+
+
+def test_validate():
+    v = nonet.validate(CONFLICT)
+    assert v.state == "invalid" and v.empty_cells == 79
+    assert [(c.digit, c.house, c.cells) for c in v.conflicts] == [
+        (5, "row 1", [(1, 1), (1, 2)]), (5, "box 1", [(1, 1), (1, 2)])]
+    assert str(nonet.validate(TUTORIAL_SOLUTION)) == "solved"
+    assert str(nonet.validate(HARD)) == "incomplete: 64 empty cells"
+
+
+def test_explain_steps_are_data():
+    e = nonet.explain(RATED)
+    assert e.solved and e.stuck_at is None and str(e.rating) == "2.6/1.2/1.2 hard"
+    first = e.steps[0]
+    assert first.technique == "Hidden Single" and first.rating == 1.2
+    assert first.text == "Hidden Single: r2c4 is the only place for 7 in box 2"
+    assert first.placements == [(2, 4, 7)] and first.eliminations == []
+    assert first.houses == ["box 2"] and first.digits == [7]
+    assert all(isinstance(cell, tuple) and len(cell) == 2 for s in e.steps for cell in s.cells)
+    pointing = next(s for s in e.steps if s.eliminations)
+    assert all(len(x) == 3 for x in pointing.eliminations)
+
+
+def test_hint_levels():
+    assert str(nonet.hint(RATED)) == "Hidden Single: r2c4 is the only place for 7 in box 2"
+    assert str(nonet.hint(RATED, level="vague")) == "Look for a Hidden Single in box 2"
+    h = nonet.hint(RATED, level="placement")
+    assert str(h) == "r2c4 = 7" and h.placement == (2, 4, 7) and h.step is not None
+    assert nonet.hint(TUTORIAL_SOLUTION).status == "solved"
+
+
+def test_hint_names_wrong_entries():
+    wrong = RATED[0] + "1" + RATED[2:]  # r1c2 is empty in the puzzle and not 1 in the solution
+    h = nonet.hint(wrong, givens=RATED)
+    assert h.status == "wrong_entries" and (1, 2) in h.wrong_cells
+
+
+def test_generate_is_reproducible():
+    g = nonet.generate(seed=1, difficulty="hard")
+    assert str(g) == "......6.11.9.6..7...2.3....3....4.6..2....4.86.....5.7..42978.......67.....5.....  2.6 hard"
+    assert g.rating is not None and g.rating.level == "hard" and g.index == 1 and g.seed == 1
+    assert nonet.solve(g.puzzle).solution == g.solution
+    small = nonet.generate(box="2x3", seed=5, symmetry="rot180")
+    assert len(small.puzzle) == 36 and small.rating is None
+
+
+def test_transform_and_canon():
+    assert nonet.transform(HARD, "transpose,transpose") == HARD
+    assert nonet.canon(nonet.transform(HARD, random=True, seed=9)) == nonet.canon(HARD)
+    with pytest.raises(nonet.InvalidPuzzleError, match="band 4 is out of range"):
+        nonet.transform(HARD, "rows:4:123")
+
+
+def test_puzzle_objects():
+    p = nonet.Puzzle(SIX_TALL, box="3x2")
+    assert (p.size, p.box, p.shape, p.clues, p.line) == (6, (3, 2), "6x6 (3x2 boxes)", 1, 1)
+    assert p.cells[:2] == [1, 0] and str(p) == "1" + "." * 35
+    assert repr(p) == "Puzzle('1" + "." * 35 + "', box='3x2')"
+    assert p.grid().startswith("1 . | . . | . .\n")
+    assert pickle.loads(pickle.dumps(p)) == p and hash(pickle.loads(pickle.dumps(p))) == hash(p)
+    assert nonet.solve(p).status == "multiple"
+    assert p != nonet.Puzzle(SIX_TALL)  # 2x3 boxes: another board
+
+
+def test_results_pickle_and_compare():
+    for value in [nonet.solve(HARD), nonet.count(HARD), nonet.validate(CONFLICT), nonet.rate(RATED),
+                  nonet.explain(RATED), nonet.hint(RATED), nonet.generate(seed=3, rate=True)]:
+        copy = pickle.loads(pickle.dumps(value))
+        assert copy == value and repr(copy) == repr(value)
+    e = pickle.loads(pickle.dumps(nonet.ParseError("bad", 3, 4)))
+    assert (e.message, e.line, e.column, str(e)) == ("bad", 3, 4, "line 3, column 4: bad")
+
+
+def test_reader_reads_as_the_cli(cli):
+    text = as_file(MIXED) + "# a comment\n" + "1" * (1 << 20 | 1) + "\n" + HARD + "\n"
+    entries = list(nonet.read(text))
+    assert len(entries) == len(MIXED) + 2
+    assert [e.line for e in entries] == [
+        int(m.group(1)) for m in map(re.compile(r'"line":(\d+)').search,
+                                     cli.lines("solve", "-f", "json", input=text))]
+    assert isinstance(entries[-2], nonet.ParseError) and "too long" in entries[-2].message
+    # Lines end at "\n" only, as for the CLI.
+    assert len(list(nonet.read(HARD + "\x0c" + HARD))) == 1
+    assert list(nonet.read("")) == [] and len(list(nonet.read(HARD))) == 1
+    # Bytes (a file opened in binary mode) read the same way.
+    assert [str(e) for e in nonet.read(text.encode())] == [str(e) for e in entries]
+
+
+# --- The same answers as the CLI -----------------------------------------------------
+
+
+def test_rate_many_matches_nonet_rate(cli):
+    text = as_file(MIXED)
+    expected = cli.lines("rate", input=text)
+    entries = list(nonet.read(text))
+    got = [nonet.cli_line(e) if isinstance(e, nonet.Error) else nonet.cli_line(a)
+           for e, a in zip(entries, nonet.rate_many(
+               [e if isinstance(e, nonet.Puzzle) else "" for e in entries],
+               return_exceptions=True, threads=2))]
+    assert got == expected
+
+
+def test_rate_many_matches_on_rated_sets(cli, source_dir):
+    rated = source_dir.parent / "shared" / "data" / "rated" / "sudoku_exchange_low1500_local_serate.txt"
+    if not rated.exists():
+        pytest.skip(f"{rated} is not there (the shared data sets)")
+    lines = rated.read_text().splitlines()[:30]
+    assert answers(nonet.rate_many, lines, threads=2) == cli.lines("rate", input="\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("command,many,options", [
+    ("solve", nonet.solve_many, {}),
+    ("count", nonet.count_many, {}),
+    ("validate", nonet.validate_many, {}),
+    ("canon", nonet.canon_many, {}),
+    ("explain", nonet.explain_many, {}),
+])
+def test_batches_match_the_cli(cli, command, many, options):
+    puzzles = [p for p in MIXED if not p.startswith("12q")]
+    expected = cli.run(command, input=as_file(puzzles)).stdout
+    got = "".join(line + "\n" for line in answers(many, puzzles, threads=2, **options))
+    assert got == expected
+
+
+def test_transform_many_matches_the_cli(cli):
+    puzzles = [HARD, RATED, TUTORIAL, "1.3.\n..1.\n.1..\n...1\n"]
+    expected = cli.lines("transform", "--random", "--seed", "11", input=as_file(puzzles))
+    assert list(nonet.transform_many(puzzles, random=True, seed=11, threads=2)) == expected
+    expected = cli.lines("transform", "--ops", "rot90,relabel:912345678", input=HARD + "\n")
+    assert [nonet.transform(HARD, "rot90,relabel:912345678")] == expected
+
+
+def test_generate_many_matches_the_cli(cli):
+    expected = cli.lines("generate", "-n", "6", "--seed", "7", "--rate", "-j", "2")
+    assert [str(g) for g in nonet.generate_many(6, seed=7, rate=True, threads=2)] == expected
+    assert [g.index for g in nonet.generate_many(3, seed=7)] == [1, 2, 3]
+
+
+def test_hint_matches_the_cli(cli):
+    for level in ["vague", "concrete", "placement"]:
+        assert [str(nonet.hint(RATED, level=level))] == cli.lines("hint", "--level", level,
+                                                                  input=RATED + "\n")
+
+
+def test_version_matches_the_cli(cli):
+    assert cli.run("--version").stdout.strip() == f"nonet {nonet.__version__}"
+
+
+# --- Batches --------------------------------------------------------------------
+
+
+def test_batches_keep_order_and_raise_in_place():
+    puzzles = [HARD, RATED, "bad", TUTORIAL] * 50
+    got = list(nonet.solve_many(puzzles, threads=3, return_exceptions=True))
+    assert [isinstance(g, nonet.ParseError) for g in got] == [p == "bad" for p in puzzles]
+    assert [g.solution for g in got[:2]] == [HARD_SOLUTION, nonet.solve(RATED).solution]
+    seen = []
+    with pytest.raises(nonet.ParseError):
+        for s in nonet.solve_many(puzzles, threads=2):
+            seen.append(s)
+    assert len(seen) == 2  # the answers before the bad puzzle, then its error
+
+
+def test_batches_take_any_iterable_and_puzzles():
+    def gen():
+        for p in [HARD, nonet.Puzzle(RATED)]:
+            yield p
+    assert [s.status for s in nonet.solve_many(gen())] == ["solved", "solved"]
+    assert list(nonet.solve_many([])) == []
+    assert list(nonet.generate_many(0)) == []
+
+
+def test_batches_release_the_gil():
+    ticks = 0
+    done = threading.Event()
+
+    def tick():
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    try:
+        list(nonet.count_many(["." * 256] * 2, limit=10**15, timeout=0.4, threads=2))
+        nonet.count("." * 256, limit=10**15, timeout=0.3)
+    finally:
+        done.set()
+        t.join()
+    assert ticks > 20  # the other thread ran while the engine worked (about 1 if it held the GIL)
+
+
+def test_ctrl_c_stops_a_batch():
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        list(nonet.count_many(["." * 256] * 4, limit=10**15, threads=2))
+    assert time.monotonic() - start < 10
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        nonet.count("." * 256, limit=10**15)
+
+
+# --- Bad input -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: nonet.solve(HARD, box="0x3"), "box"),
+    (lambda: nonet.solve(HARD, box="3x3x3"), "box"),
+    (lambda: nonet.solve(HARD, solver="quick"), "solver"),
+    (lambda: nonet.solve(HARD, timeout=-1), "timeout"),
+    (lambda: nonet.solve(HARD, timeout=float("nan")), "timeout"),
+    (lambda: nonet.count(HARD, limit=0), "limit"),
+    (lambda: nonet.rate(HARD, techniques="all"), "techniques"),
+    (lambda: nonet.rate(HARD, threads=99), "threads"),
+    (lambda: list(nonet.rate_many([HARD], threads=-1)), "threads"),
+    (lambda: nonet.hint(HARD, level="loud"), "level"),
+    (lambda: nonet.hint(HARD, givens="1.3.\n..1.\n.1..\n...1\n"), "givens"),
+    (lambda: nonet.generate(box="1x9"), "box"),
+    (lambda: nonet.generate(symmetry="spiral"), "symmetry"),
+    (lambda: nonet.generate(clues=(30, 20)), "clues"),
+    (lambda: nonet.generate(clues=(90, 95)), "clues"),
+    (lambda: nonet.generate(difficulty="brutal"), "difficulty"),
+    (lambda: nonet.generate(rating=(5.0, 2.0)), "rating"),
+    (lambda: nonet.generate(box="5x5", rate=True), "16x16"),
+    (lambda: nonet.transform(HARD), "ops"),
+    (lambda: nonet.transform(HARD, "spin"), "ops"),
+    (lambda: nonet.transform(HARD, "transpose", random=True), "ops"),
+    (lambda: list(nonet.generate_many(-1)), "n"),
+    (lambda: nonet.Reader(box="x"), "box"),
+])
+def test_bad_options_are_value_errors(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_bad_inputs_are_errors_not_crashes():
+    for bad in ["", "\n\n", "x" * 10_000_000, "\x00" * 81, "9" * 81 + "9", "[" * 100_000,
+                "[1,2,3", "\u00e9" * 81, b"\xff\xfe" * 40 + b"1"]:
+        with pytest.raises(nonet.Error):
+            nonet.solve(bad)
+        assert isinstance(list(nonet.rate_many([bad], return_exceptions=True))[0], nonet.Error)
+    for wrong in [None, 81, ["1"] * 81]:
+        with pytest.raises(TypeError):
+            nonet.solve(wrong)
+    with pytest.raises(TypeError):
+        list(nonet.solve_many([HARD, 5]))
+    with pytest.raises(nonet.ParseError, match="candidates"):
+        nonet.hint(RATED, candidates="12 3")
+    with pytest.raises(TypeError):
+        nonet.Reader().feed(5)
+    for state in [(b"\x09" * 80, 3, 3, 1), (b"\x0a" * 81, 3, 3, 1), (b"", 0, 9, 1), ()]:
+        with pytest.raises(ValueError):
+            nonet.Puzzle.__new__(nonet.Puzzle).__setstate__(state)
+
+
+def test_timeouts():
+    with pytest.raises(nonet.Timeout):
+        nonet.generate(box="4x4", difficulty="extreme", timeout=0.2)
+    g = list(nonet.generate_many(2, box="4x4", difficulty="extreme", timeout=0.1,
+                                 return_exceptions=True))
+    assert all(isinstance(x, nonet.Timeout) for x in g)
+    assert nonet.cli_line(nonet.Timeout("time budget ran out")) == "timeout"
+
+
+# --- The stubs ---------------------------------------------------------------------
+
+
+def stub_tree():
+    path = os.path.join(os.path.dirname(_nonet.__file__), "_nonet.pyi")
+    with open(path) as f:
+        return ast.parse(f.read())
+
+
+def runtime_parameters(function):
+    """Parameter names of a pybind11 function, from its signature line, keyword-only
+    ones after a '*'."""
+    line = function.__doc__.splitlines()[0]
+    inner = line[line.index("(") + 1:line.rindex(") ->")]
+    names, depth, current = [], 0, ""
+    for ch in inner + ",":
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            part = current.strip()
+            if part:
+                names.append(part.split(":")[0].split("=")[0].strip())
+            current = ""
+        else:
+            current += ch
+    return names
+
+
+def stub_parameters(node):
+    names = [a.arg for a in node.args.posonlyargs + node.args.args]
+    if node.args.kwonlyargs:
+        names += ["*"] + [a.arg for a in node.args.kwonlyargs]
+    return [n for n in names if n != "self"]
+
+
+def test_stubs_describe_the_module():
+    tree = stub_tree()
+    functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    runtime = {name for name in dir(_nonet) if not name.startswith("__")}
+    assert set(functions) | set(classes) == runtime
+    for name, node in functions.items():
+        assert stub_parameters(node) == runtime_parameters(getattr(_nonet, name)), name
+    for name, node in classes.items():
+        members = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+        public = {m for m in dir(getattr(_nonet, name)) if not m.startswith("_")}
+        assert public <= members, (name, public - members)
+
+
+# --- The documentation's examples ------------------------------------------------------
+
+
+def test_readme_python_examples_run(source_dir):
+    text = (source_dir / "README.md").read_text()
+    match = re.search(r"```python\n(>>> .*?)```", text, re.S)
+    assert match, "no >>> example in the README"
+    test = doctest.DocTestParser().get_doctest(match.group(1), {}, "README", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries > 5
+
+
+def test_module_docstring_examples_run():
+    assert doctest.testmod(nonet).failed == 0

@@ -1,0 +1,193 @@
+// Faults a player met on the board, each played again as it was found: at
+// 1280x800 and on a 390x844 touch phone.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  CHAIN, DESKTOP, EASY, EASY_SOLUTION, P16, P16_SOLUTION, PHONE, SIX, SIX_SOLUTION, api, cell, chromiumFor,
+  freshPage, generated, inViewport, serial, shot, status, stub, waitFor,
+} from './lib.mjs';
+
+const session = chromiumFor({ desktop: DESKTOP, phone: PHONE });
+
+const emptyIndex = (line, from = 0) => [...line].findIndex((c, i) => i >= from && c === '.');
+
+describe('faults', () => {
+  test('undo after a size change brings the 9x9 board back, and it plays on', async () => {
+    const page = await freshPage(session.desktop);
+    await page.selectOption('#size', '6');
+    await waitFor(page, () => document.querySelectorAll('.cell').length === 36);
+    await page.click('#undo');
+    await waitFor(page, () => document.querySelectorAll('.cell').length === 81);
+    assert.equal(await serial(page), EASY);
+    assert.equal(await page.locator('.cell.given').count(), [...EASY].filter((c) => c !== '.').length);
+    // Typing and solving still work.
+    await cell(page, 0).click();
+    await page.keyboard.press('4');
+    assert.equal((await serial(page))[0], '4');
+    await page.click('#solve');
+    await waitFor(page, () => !document.getElementById('serial').value.includes('.'));
+    // New at another size, then Undo, also comes back whole.
+    await stub(page, 'generate', () => ({ body: generated(SIX, SIX_SOLUTION, { er: 1.2, ep: 1.2, ed: 1.2, level: 'easy', needs_chains: false, steps: 20 }) }));
+    await page.selectOption('#size', '6');
+    await page.click('#new');
+    await waitFor(page, () => document.querySelectorAll('.cell.given').length === 12);
+    await page.click('#undo');
+    await page.click('#undo');
+    await waitFor(page, () => document.querySelectorAll('.cell').length === 81);
+    assert.equal((await serial(page)).length, 81);
+    // Ctrl+Z right after picking a size in its menu undoes the change too.
+    await page.selectOption('#size', '4');
+    await page.focus('#size');
+    await page.keyboard.press('Control+z');
+    await waitFor(page, () => document.querySelectorAll('.cell').length === 81);
+    await page.close();
+  });
+
+  test('phone: no overflow, thumb-sized keys, Hint and the status line in view', async () => {
+    const page = await freshPage(session.phone);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the page is ${width} px wide at 390`);
+    assert.ok(await inViewport(page, '#new'), 'New puzzle is in view');
+    for (const box of await page.locator('#keypad button').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().toJSON()))) {
+      assert.ok(box.width >= 44 && box.height >= 44, `keypad key ${box.width}x${box.height}`);
+    }
+    assert.ok(await inViewport(page, '#hint'), 'Hint is above the fold');
+    assert.ok(await inViewport(page, '#status'), 'the status line is above the fold');
+    await page.click('#solve');
+    await waitFor(page, () => /Solved/.test(document.getElementById('status').textContent));
+    assert.ok(await inViewport(page, '#status'), '"Solved" is in view');
+    // A new 16x16 board fits too.
+    await stub(page, 'generate', () => ({ body: generated(P16, P16_SOLUTION, { er: 2.3, ep: 1.2, ed: 1.2, level: 'medium', needs_chains: false, steps: 160 }) }));
+    await page.selectOption('#size', '16');
+    await page.click('#new');
+    await waitFor(page, () => document.querySelectorAll('.cell.given').length > 0);
+    const first = await cell(page, 0).boundingBox();
+    assert.ok(first.x >= 0, `the first column starts at ${first.x}`);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `the page is ${wide} px wide with a 16x16 board`);
+    await shot(page, 'fault-phone-16');
+    await page.close();
+  });
+
+  test('the first hint names no answer, not even for a given', async () => {
+    const page = await freshPage(session.desktop);
+    await cell(page, 0).click();
+    await page.click('#hint');
+    await page.waitForSelector('#hint-panel:not([hidden])');
+    const text = await page.textContent('#hint-panel');
+    assert.doesNotMatch(text, /r1c1/, `the hint panel: ${text}`);
+    assert.doesNotMatch(text, /Answer/i);
+    await page.keyboard.press('Escape');
+    await cell(page, 4).click();  // r1c5, a given 2
+    await page.click('#hint');
+    await page.waitForSelector('#hint-panel:not([hidden])');
+    assert.doesNotMatch(await page.textContent('#hint-panel'), /is right|r1c5/);
+    await page.close();
+  });
+
+  test('a vague chain hint shades its area, and the selection highlight steps aside', async () => {
+    const page = await freshPage(session.desktop, `?s=${CHAIN}`);
+    await cell(page, 40).click();
+    await page.click('#walk');
+    await page.waitForSelector('#path-panel:not([hidden])');
+    const texts = await page.locator('#path-list li').allTextContents();
+    const at = texts.findIndex((t) => /Chain/.test(t));
+    for (let k = 0; k < at; k++) await page.click('#path-next');
+    await page.click('#path-close');
+    await cell(page, 40).click();
+    await page.click('#hint');
+    await waitFor(page, () => /Chain/.test(document.getElementById('hint-panel').textContent));
+    const vague = await page.textContent('#hint-panel');
+    const area = /in (row|column|box) (\d+)/.exec(vague);
+    assert.ok(area, `the vague hint names an area: ${vague}`);
+    assert.equal(await page.locator('.cell.hint-area').count(), 9, 'the area is shaded');
+    assert.equal(await page.locator('.cell.area').count(), 0, 'the row, column and box of the selection are not');
+    await shot(page, 'fault-chain-hint');
+    await page.close();
+  });
+
+  test('a new puzzle shows its own rating; a closest answer says plainly what it is', async () => {
+    const page = await freshPage(session.desktop);
+    // The rating of a generation that ran out of time is no rating: the page asks again.
+    await stub(page, 'generate', () => ({
+      body: generated('..13........14..', '4213312423411432',
+        { ed: null, ed_min: 6.5, ep: null, ep_min: 6.5, er: null, er_min: 6.5, level: 'extreme', needs_chains: true, steps: 0 }),
+    }));
+    await page.selectOption('#size', '4');
+    await page.selectOption('#level', 'extreme').catch(() => {});
+    await page.click('#new');
+    await waitFor(page, () => document.querySelectorAll('.cell.given').length === 4);
+    await waitFor(page, () => /Easy/.test(document.getElementById('rating').textContent));
+    assert.match(await page.textContent('#rating'), /^Easy · ER 1\.2/);
+    // A closest answer: the badge shows what came, the status says so plainly.
+    await page.unroute('**/api/generate');
+    await stub(page, 'generate', () => ({
+      body: generated(P16, P16_SOLUTION, { ed: 1.2, ep: 1.2, er: 4.6, level: 'expert', needs_chains: false, steps: 102 }, 'closest',
+        { message: 'no easy puzzle turned up within the time budget; this is the closest found' }),
+    }));
+    await page.selectOption('#size', '16');
+    await page.selectOption('#level', 'easy');
+    await page.click('#new');
+    await waitFor(page, () => document.querySelectorAll('.cell').length === 256 && document.querySelectorAll('.cell.given').length > 0);
+    assert.match(await page.textContent('#rating'), /^Expert · ER 4\.6/);
+    const said = await status(page);
+    assert.match(said, /no easy/i);
+    assert.match(said, /expert/i);
+    assert.match(await page.getAttribute('#status', 'class'), /warn|bad/, 'not a grey line');
+    await page.close();
+  });
+
+  test('undo of New and Clear brings back the badge and the timer; progress is not thrown away', async () => {
+    const page = await freshPage(session.desktop);
+    await waitFor(page, () => /ER/.test(document.getElementById('rating').textContent));
+    const badge = await page.textContent('#rating');
+    const first = emptyIndex(EASY);
+    await cell(page, first).click();
+    await page.keyboard.press(EASY_SOLUTION[first]);
+    await page.waitForTimeout(2100);
+    const p = await api(page, 'generate', { size: 9, seed: 5 });
+    await stub(page, 'generate', () => ({ body: { ...p, rating: { ed: 1.2, ep: 1.2, er: 9.1, level: 'extreme', needs_chains: true, steps: 50 } } }));
+    await page.keyboard.press('n');
+    await waitFor(page, () => /Extreme/.test(document.getElementById('rating').textContent));
+    assert.ok(await page.isVisible('#toast'), 'a game in progress is one Undo away');
+    await page.click('#undo');
+    await waitFor(page, (s) => document.getElementById('serial').value[s] !== '.', first);
+    assert.equal(await page.textContent('#rating'), badge);
+    assert.notEqual(await page.textContent('#timer'), '0:00');
+    await page.click('#clear');
+    assert.ok(await page.isVisible('#toast'));
+    await page.click('#undo');
+    assert.equal(await page.textContent('#rating'), badge);
+    assert.notEqual(await page.textContent('#timer'), '0:00');
+    await page.close();
+  });
+
+  test('pause stops hints, steps, solving and the puzzle text; generation blocks typing visibly', async () => {
+    const page = await freshPage(session.desktop);
+    await cell(page, 0).click();
+    await page.click('#pause');
+    for (const id of ['hint', 'step', 'solve', 'walk']) {
+      await page.locator(`#${id}`).click({ force: true, timeout: 2000 }).catch(() => {});
+    }
+    await page.keyboard.press('h');
+    await page.waitForTimeout(500);
+    assert.equal(await page.isVisible('#hint-panel'), false, 'no hint while paused');
+    assert.equal(await page.isVisible('#path-panel'), false, 'no path while paused');
+    assert.equal(await page.inputValue('#serial'), '', 'the puzzle text is hidden while paused');
+    await page.click('#resume');
+    assert.equal(await serial(page), EASY, 'nothing was solved or stepped while paused');
+    // Typing during a long generation is blocked, and visibly so.
+    const p = await api(page, 'generate', { size: 9, seed: 9 });
+    await stub(page, 'generate', () => ({ body: p, delay: 1500 }));
+    await page.click('#new');
+    await waitFor(page, () => document.getElementById('board').getAttribute('aria-busy') === 'true');
+    await page.waitForSelector('#busy:not([hidden])', { timeout: 1000 });
+    assert.ok(await page.isVisible('#busy-cancel'), 'with a Cancel button');
+    await cell(page, emptyIndex(EASY)).click({ force: true });
+    await page.keyboard.press('5');
+    assert.match(await status(page), /wait|Cancel/i, 'the player is told why the key did nothing');
+    await waitFor(page, (s) => document.getElementById('serial').value === s, p.puzzle);
+    await page.close();
+  });
+});

@@ -1,0 +1,172 @@
+// Shared by the browser tests: Debian's Chromium driven by playwright-core
+// against a running `nonet serve` (NONET_URL), pages opened with no saved
+// game, polling helpers, stubs for API answers and the axe-core scan.
+
+import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const URL_BASE = process.env.NONET_URL || 'http://127.0.0.1:8080/';
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Screenshots are for people to look at, never checked in.
+export const SHOTS = process.env.NONET_SHOTS || join(tmpdir(), 'nonet-web-shots');
+
+export const EASY = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
+export const EASY_SOLUTION = '483921657967345821251876493548132976729564138136798245372689514814253769695417382';
+export const HARD = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+// Rated 6.6 (Sudoku Explainer): its path meets a Forcing X-Chain after 16 steps.
+export const CHAIN = '.8452.........7...3.69.8...2..6..8...65...74...8..5..2...1.65.8...2.........8923.';
+export const SIX = '2.1..5.5......6.2..1.4......4.3..1.6';
+export const SIX_SOLUTION = '241635653214436521512463165342324156';
+// The solution of EASY less three cells: a puzzle three entries from done.
+export const NEARLY = [...EASY_SOLUTION].map((c, i) => ([0, 40, 80].includes(i) ? '.' : c)).join('');
+// A 16x16 puzzle (made by `nonet generate --box 4x4 --seed 3`) and its solution.
+export const P16 = '2....BG.D5F..4......84.2.........F.9.5.6.817....5..G.........F.E......6514C....G1.9....3...8E......C..B..F.2..316E...7.9G....D4.G1....DE....F..68...A25.....7.....2.G..C8.73B........6.....C.9.5..17C...2.B..E.3.6..1....3.A.2.F..A2.9......C..4ED......F..6G..9';
+export const P16_SOLUTION = '27619BGAD5FE34C83CEB84F269AG15D74FD9E5C638172GAB5A8G317DCB246F9EB238FE6514CD9A7G1G9D4CA35768EBF2A47CDGB8EF9256316E5F2719GA3B8D4CG1BA73DE4259FC8689C6A254B1EF73GDD524GF9C8673B1EA73FEB681ADGC49259817CD4F2GB5AE63C6G518E7934AD2BFFBA2693G7ED1C854ED435A2BFC86G719';
+// A 25x25 puzzle with one solution (symbols 1-9 and A-P), and that solution.
+export { P25, P25_SOLUTION } from './p25.mjs';
+
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+export async function launch() {
+  mkdirSync(SHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-proxy-server'],
+  });
+}
+
+// Page errors and console errors of every page a test opens, checked at the end
+// of each file. A refused API call (a 4xx the page handles) is not an error.
+export const errors = [];
+export function watch(page) {
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(`${page.url()}: console: ${m.text()}`);
+  });
+  return page;
+}
+export function noErrors() { assert.deepEqual(errors, [], 'the page raised errors'); }
+
+// Registers a test file's hooks: one Chromium and the named browser contexts
+// before the tests, and after them a check that no page raised an error. The
+// object returned is filled in when the tests run: {browser, ...contexts}.
+export function chromiumFor(contexts = {}) {
+  const s = { browser: null };
+  before(async () => {
+    s.browser = await launch();
+    for (const [name, options] of Object.entries(contexts)) s[name] = await s.browser.newContext(options);
+  });
+  after(async () => {
+    await s.browser?.close();
+    noErrors();
+  });
+  return s;
+}
+
+// A page with no saved game, opened at `query`. `before(page)` runs before the
+// page loads (to route API calls).
+export async function freshPage(context, query = `?s=${EASY}`, { before = null, settings = null } = {}) {
+  const page = watch(await context.newPage());
+  if (before) await before(page);
+  await page.goto(URL_BASE + 'favicon.svg');
+  await page.evaluate((s) => {
+    localStorage.clear();
+    if (s) localStorage.setItem('nonet.settings.v1', JSON.stringify(s));
+  }, settings);
+  await page.goto(URL_BASE + query);
+  await page.waitForSelector('.cell');
+  await waitFor(page, () => document.querySelectorAll('.cell').length > 0);
+  return page;
+}
+
+// Polls a condition in the page. (Playwright's waitForFunction evaluates a
+// string, which the page's Content-Security-Policy rightly forbids.)
+export async function waitFor(page, predicate, arg = null, options = {}) {
+  const deadline = Date.now() + (options.timeout || 10000);
+  for (;;) {
+    if (await page.evaluate(predicate, arg)) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${predicate}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const serial = (page) => page.inputValue('#serial');
+export const cell = (page, i) => page.locator(`.cell[data-index="${i}"]`);
+export const cellText = (page, i) => page.locator(`.cell[data-index="${i}"] .value`).textContent().catch(() => '');
+export const classes = (page, i) => cell(page, i).getAttribute('class');
+export const status = (page) => page.textContent('#status');
+export const shot = (page, name) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+
+export async function api(page, route, body) {
+  const res = await page.request.post(new URL(`api/${route}`, URL_BASE).href, { data: body });
+  return res.json();
+}
+
+// Answers /api/<route> with `answer(request)`: {status, body, delay}.
+export async function stub(page, route, answer) {
+  await page.route(`**/api/${route}`, async (r) => {
+    let request = null;
+    try { request = r.request().postDataJSON(); } catch { /* GET */ }
+    const a = await answer(request, r);
+    if (!a) return r.continue();
+    if (a.delay) await new Promise((res) => setTimeout(res, a.delay));
+    await r.fulfill({ status: a.status || 200, contentType: 'application/json', body: JSON.stringify(a.body) }).catch(() => {});
+  });
+}
+
+// The answer /api/levels gives once the generator says which levels exist.
+export const LEVELS = {
+  sizes: [
+    { size: 4, box: '2x2', levels: ['easy'] },
+    { size: 6, box: '2x3', levels: ['easy', 'medium'] },
+    { size: 8, box: '2x4', levels: ['easy', 'medium', 'hard'] },
+    { size: 9, box: '3x3', levels: ['easy', 'medium', 'hard', 'expert', 'extreme'] },
+    { size: 12, box: '3x4', levels: ['easy', 'medium', 'hard'] },
+    { size: 16, box: '4x4', levels: ['easy', 'medium'] },
+    { size: 25, box: '5x5', levels: ['easy'] },
+  ],
+};
+
+// A generate answer for `puzzle` (a serial line) with a rating.
+export function generated(puzzle, solution, rating, status = 'ok', extra = {}) {
+  const n = Math.round(Math.sqrt(puzzle.length));
+  return {
+    status, puzzle, solution, clues: [...puzzle].filter((c) => c !== '.').length,
+    size: `${n}x${n}`, seed: 1, attempts: 1, symmetry: 'none', elapsed_ms: 5, rating, ...extra,
+  };
+}
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+// Runs axe-core in the page (evaluated through the debugging protocol, which
+// the page's CSP does not govern) and returns the serious and critical violations.
+export async function axe(page) {
+  if (!await page.evaluate(() => typeof window.axe === 'object')) await page.evaluate(AXE);
+  const result = await page.evaluate(() => window.axe.run(document, {
+    resultTypes: ['violations'],
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+  }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+// Scrolls nothing: is the element's box wholly inside the viewport now?
+export async function inViewport(page, selector) {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.left >= -0.5 && r.top >= -0.5 &&
+      r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+  }, selector);
+}

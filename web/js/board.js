@@ -1,0 +1,278 @@
+// The board on screen: an ARIA grid of cells drawn from a Game and what the
+// page shows over it (selection, highlights, a step's marks, mistakes, chains).
+// It only draws; app.js decides what to show.
+
+import { COLOUR_COUNT, digitsOf, symbol } from './model.js';
+
+// The Okabe-Ito palette, which stays distinct under the common kinds of colour
+// blindness; style.css holds the tints (--paint-1 ... --paint-8).
+export const COLOURS = ['orange', 'sky blue', 'bluish green', 'yellow', 'blue', 'vermillion', 'reddish purple', 'black'];
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+// Where corner marks sit in a cell of a side x side layout: the four corners
+// first, then the rest of the rim, then the inside.
+function cornerSlots(side) {
+  const last = side - 1, slots = [0, last, side * last, side * side - 1];
+  for (let i = 0; i < side * side; i++) {
+    const r = Math.floor(i / side), c = i % side;
+    if ((r === 0 || r === last || c === 0 || c === last) && !slots.includes(i)) slots.push(i);
+  }
+  for (let i = 0; i < side * side; i++) if (!slots.includes(i)) slots.push(i);
+  return slots;
+}
+
+// The highlights of a logical step: its pattern, placements and eliminations.
+// A vague step shows only its area: the house its vague text names ("Look for
+// an X-Wing in row 3"), so what is shaded is what is said.
+export function stepMarks(geo, step, grade, vague = '') {
+  const m = { area: new Set(), pattern: new Set(), pattern2: new Set(), place: new Map(), elim: new Map(), wrong: new Set(), links: [], nodes: new Set() };
+  if (!step) return m;
+  const at = (x) => (x.row - 1) * geo.n + (x.col - 1);
+  if (grade === 'vague') {
+    const named = [...(vague || '').matchAll(/\bin (row|column|box) (\d+)\b/g)].pop();
+    if (named) geo.house(named[1], Number(named[2])).forEach((i) => m.area.add(i));
+    else if (step.houses && step.houses[0]) geo.house(step.houses[0].kind, step.houses[0].index).forEach((i) => m.area.add(i));
+    else if (step.cells && step.cells[0]) geo.house('box', geo.box(at(step.cells[0])) + 1).forEach((i) => m.area.add(i));
+    return m;
+  }
+  (step.houses || []).forEach((h) => geo.house(h.kind, h.index).forEach((i) => m.area.add(i)));
+  (step.cells || []).forEach((x) => m.pattern.add(at(x)));
+  (step.secondary_cells || []).forEach((x) => m.pattern2.add(at(x)));
+  (step.placements || []).forEach((x) => m.place.set(at(x), x.digit));
+  (step.eliminations || []).forEach((x) => {
+    const i = at(x);
+    m.elim.set(i, (m.elim.get(i) || 0) | (1 << (x.digit - 1)));
+  });
+  m.links = step.links || [];
+  for (const l of m.links) { m.nodes.add(at(l.from)); m.nodes.add(at(l.to)); }
+  return m;
+}
+
+export const noMarks = () => stepMarks(null, null);
+
+export class BoardView {
+  constructor(board) {
+    this.board = board;
+    this.cells = [];
+    this.geo = null;
+  }
+
+  build(geo) {
+    const board = this.board;
+    this.geo = geo;
+    board.replaceChildren();
+    board.style.setProperty('--n', geo.n);
+    board.style.setProperty('--br', geo.boxRows);
+    board.style.setProperty('--bc', geo.boxCols);
+    board.setAttribute('aria-label', `Sudoku board, ${geo.n} by ${geo.n}`);
+    board.setAttribute('aria-rowcount', geo.n);
+    board.setAttribute('aria-colcount', geo.n);
+    this.cells = [];
+    for (let r = 0; r < geo.n; r++) {
+      const row = document.createElement('div');
+      row.setAttribute('role', 'row');
+      row.className = 'grid-row';
+      for (let c = 0; c < geo.n; c++) {
+        const el = document.createElement('div');
+        el.className = 'cell';
+        el.setAttribute('role', 'gridcell');
+        el.dataset.index = r * geo.n + c;
+        el.tabIndex = -1;
+        row.append(el);
+        this.cells.push(el);
+      }
+      board.append(row);
+    }
+    const layer = document.createElementNS(SVG, 'svg');
+    layer.id = 'chains';
+    layer.setAttribute('aria-hidden', 'true');
+    board.append(layer);
+    this.slotSide = geo.n <= 9 ? 3 : geo.n <= 16 ? 4 : 5;
+    this.slots = cornerSlots(this.slotSide);
+  }
+
+  // view: {sel, cur, settings, marks, mistakes, hintShown}
+  render(game, view) {
+    const g = game, { geo } = g;
+    if (this.cells.length !== geo.cells || this.geo !== geo) this.build(geo);
+    const cands = g.candidates();
+    const conflicts = g.conflicts();
+    const { sel, cur, settings, marks: m, mistakes, hintShown } = view;
+    const curDigit = g.values[cur];
+    const slots = this.slots, side = this.slotSide;
+    const showArea = settings.showArea && !hintShown && sel.size === 1;
+    const sameDigit = settings.showSame && !hintShown ? curDigit : 0;
+
+    for (let i = 0; i < geo.cells; i++) {
+      const el = this.cells[i];
+      const v = g.values[i];
+      const cls = ['cell'];
+      const r = geo.row(i), c = geo.col(i);
+      if (c === geo.n - 1) cls.push('edge-r'); else if ((c + 1) % geo.boxCols === 0) cls.push('box-r');
+      if (r === geo.n - 1) cls.push('edge-b'); else if ((r + 1) % geo.boxRows === 0) cls.push('box-b');
+      if (g.isGiven(i)) cls.push('given'); else if (v) cls.push('entry');
+      if (showArea && i !== cur && (geo.row(i) === geo.row(cur) || geo.col(i) === geo.col(cur) || geo.box(i) === geo.box(cur))) cls.push('area');
+      if (sameDigit && v === sameDigit && i !== cur) cls.push('same');
+      if (m.area.has(i)) cls.push('hint-area');
+      if (m.pattern.has(i)) cls.push('pattern');
+      if (m.pattern2.has(i)) cls.push('pattern-2');
+      if (m.place.has(i)) cls.push('place');
+      if (m.wrong.has(i)) cls.push('wrong');
+      if (conflicts.has(i)) cls.push('conflict');
+      const mistake = mistakes.has(i);
+      if (mistake) cls.push('mistake');
+      if (sel.has(i)) cls.push('selected');
+      if (i === cur) cls.push('current');
+      el.className = cls.join(' ');
+      el.tabIndex = i === cur ? 0 : -1;
+      el.setAttribute('aria-selected', String(sel.has(i)));
+      if (mistake) el.setAttribute('aria-invalid', 'true'); else el.removeAttribute('aria-invalid');
+
+      const parts = [];
+      let label = `${geo.name(i)}, `;
+      const colours = g.colours[i];
+      if (colours) {
+        const list = [];
+        for (let k = 1; k <= COLOUR_COUNT; k++) if (colours & (1 << (k - 1))) list.push(k);
+        const paint = document.createElement('span');
+        paint.className = 'paint';
+        paint.style.background = list.length === 1 ? `var(--paint-${list[0]})`
+          : `conic-gradient(${list.map((k, j) => `var(--paint-${k}) ${(j * 100) / list.length}% ${((j + 1) * 100) / list.length}%`).join(', ')})`;
+        parts.push(paint);
+      }
+      const single = cands[i] && (cands[i] & (cands[i] - 1)) === 0 ? Math.log2(cands[i]) + 1 : 0;
+      if (v) {
+        const span = document.createElement('span');
+        span.className = 'value';
+        span.textContent = symbol(v);
+        parts.push(span);
+        label += `${g.isGiven(i) ? 'given' : 'entry'} ${symbol(v)}${conflicts.has(i) ? ', conflict' : ''}${mistake ? ', mistake' : ''}`;
+      } else if (m.place.has(i)) {
+        const span = document.createElement('span');
+        span.className = 'value preview';
+        span.textContent = symbol(m.place.get(i));
+        parts.push(span);
+        label += `empty, the hint places ${symbol(m.place.get(i))}`;
+      } else {
+        label += 'empty';
+        const elim = m.elim.get(i) || 0;
+        if (g.corner[i] || g.centre[i]) {
+          if (g.corner[i]) {
+            const box = document.createElement('div');
+            box.className = 'corner';
+            digitsOf(g.corner[i], geo.n).forEach((d, k) => {
+              const s = document.createElement('span');
+              s.textContent = symbol(d);
+              const slot = slots[k % slots.length];
+              const x = (slot % side) / (side - 1), y = Math.floor(slot / side) / (side - 1);
+              s.style.left = `${x * 100}%`;
+              s.style.top = `${y * 100}%`;
+              s.style.transform = `translate(${-x * 100}%, ${-y * 100}%)`;
+              if (d === sameDigit) s.className = 'hl';
+              if (elim & (1 << (d - 1))) s.className = 'elim';
+              box.append(s, ' ');
+            });
+            parts.push(box);
+            label += `, corner marks ${digitsOf(g.corner[i], geo.n).map(symbol).join(' ')}`;
+          }
+          if (g.centre[i]) {
+            const s = document.createElement('span');
+            s.className = 'centre';
+            for (const d of digitsOf(g.centre[i], geo.n)) {
+              const t = document.createElement('span');
+              t.textContent = symbol(d);
+              if (d === sameDigit) t.className = 'hl';
+              if (elim & (1 << (d - 1))) t.className = 'elim';
+              s.append(t, ' ');
+            }
+            parts.push(s);
+            label += `, centre marks ${digitsOf(g.centre[i], geo.n).map(symbol).join(' ')}`;
+          }
+        } else if (settings.showCands || elim || m.nodes.has(i)) {
+          const showAll = settings.showCands || m.nodes.has(i);
+          const box = document.createElement('div');
+          box.className = 'cands';
+          const shown = [];
+          for (let d = 1; d <= geo.n; d++) {
+            const has = cands[i] & (1 << (d - 1));
+            const isElim = elim & (1 << (d - 1));
+            const s = document.createElement('span');
+            if ((showAll && has) || isElim) { s.textContent = symbol(d); shown.push(symbol(d)); }
+            if (isElim) s.className = 'elim';
+            else if (settings.showSingles && single === d) s.className = 'single';
+            if (has && d === sameDigit) s.classList.add('hl');
+            // (whitespace between the digits keeps them apart as text; the grid ignores it)
+            box.append(s, ' ');
+          }
+          parts.push(box);
+          // The label names what shows, in the same order.
+          if (shown.length) label += `, candidates ${shown.join(' ')}`;
+          else if (settings.showCands) label += ', no candidates';
+          if (elim) label += `, the hint removes ${digitsOf(elim, geo.n).map(symbol).join(' ')}`;
+        } else if (settings.showSingles && single) {
+          const s = document.createElement('span');
+          s.className = 'lone';
+          s.textContent = symbol(single);
+          parts.push(s);
+        }
+        if (settings.showSingles && single) label += `, naked single ${symbol(single)}`;
+      }
+      if (colours) {
+        label += `, coloured ${COLOURS.filter((_, k) => colours & (1 << k)).join(' and ')}`;
+      }
+      // The label says it all: small digits and paint are hidden from assistive tech.
+      for (const p of parts) if (!p.classList.contains('value')) p.setAttribute('aria-hidden', 'true');
+      el.replaceChildren(...parts);
+      el.setAttribute('aria-label', label);
+    }
+    this.drawChains(m.links);
+  }
+
+  // The links of a chain step drawn over the board, candidate to candidate:
+  // strong links solid, weak links dashed, each with an arrowhead. Coordinates
+  // are in cells (the layer's viewBox is n x n) and follow the candidates'
+  // layout of .cands (box-shaped, inset 4 % of the cell).
+  drawChains(links) {
+    const layer = this.board.querySelector('#chains');
+    if (!layer) return;
+    const geo = this.geo;
+    layer.replaceChildren();
+    layer.setAttribute('viewBox', `0 0 ${geo.n} ${geo.n}`);
+    if (!links.length) return;
+    const el = (name, attrs) => {
+      const e = document.createElementNS(SVG, name);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      return e;
+    };
+    const defs = el('defs', {});
+    const marker = el('marker', { id: 'chain-arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' });
+    marker.append(el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'chain-head' }));
+    defs.append(marker);
+    layer.append(defs);
+    const centre = (x) => {
+      const k = x.digit - 1;
+      return [x.col - 1 + 0.04 + (0.92 * ((k % geo.boxCols) + 0.5)) / geo.boxCols,
+        x.row - 1 + 0.04 + (0.92 * (Math.floor(k / geo.boxCols) + 0.5)) / geo.boxRows];
+    };
+    const radius = 0.46 / Math.max(geo.boxCols, geo.boxRows);
+    const seen = new Set();
+    for (const l of links) {
+      const [x1, y1] = centre(l.from), [x2, y2] = centre(l.to);
+      for (const [x, y] of [[x1, y1], [x2, y2]]) {
+        const key = `${x},${y}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        layer.append(el('circle', { cx: x, cy: y, r: radius, class: 'chain-node' }));
+      }
+      const dx = x2 - x1, dy = y2 - y1, len = Math.hypot(dx, dy);
+      if (len < 1e-6) continue;
+      // Bend each link a little so that it does not run over the candidates
+      // between its ends, and stop it at the rings.
+      const ux = dx / len, uy = dy / len, bend = Math.min(0.25, len * 0.15);
+      const ax = x1 + ux * radius, ay = y1 + uy * radius, bx = x2 - ux * radius, by = y2 - uy * radius;
+      const cx = (ax + bx) / 2 - uy * bend, cy = (ay + by) / 2 + ux * bend;
+      layer.append(el('path', { d: `M${ax},${ay} Q${cx},${cy} ${bx},${by}`, class: l.strong ? 'chain-link strong' : 'chain-link weak', 'marker-end': 'url(#chain-arrow)' }));
+    }
+  }
+}

@@ -92,13 +92,7 @@ Check RemovalCheck::check(Grid& puzzle, const Grid& solution, std::span<const in
 namespace {
 
 using detail::Check;
-
-SolveOptions counting(const Deadline& deadline) {
-  SolveOptions o;
-  o.limit = 2;
-  o.deadline = deadline;
-  return o;
-}
+using detail::counting;
 
 }  // namespace
 

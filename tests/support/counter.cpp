@@ -3,15 +3,10 @@
 #include <bit>
 #include <vector>
 
+#include "support/checker.h"
+
 namespace nonet::testing {
 namespace {
-
-int value_of(char c) {
-  if (c >= '1' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
-  if (c >= 'a' && c <= 'z') return c - 'a' + 10;
-  return 0;
-}
 
 class Counter {
  public:
@@ -154,7 +149,7 @@ std::uint64_t count_solutions_text(const std::string& puzzle, int box_rows, int 
   const int n = box_rows * box_cols;
   if (static_cast<int>(puzzle.size()) != n * n) return 0;
   std::vector<int> values;
-  for (char c : puzzle) values.push_back(value_of(c));
+  for (char c : puzzle) values.push_back(symbol_value(c));
   return Counter(box_rows, box_cols).count(values, limit);
 }
 

@@ -42,7 +42,7 @@ struct ApiLimits {
   std::chrono::milliseconds budget{10000};  // time for one request's work
   std::uint64_t max_count = 1000000;        // the highest "limit" /api/count accepts
   int max_puzzle_chars = 16384;             // "puzzle" text longer than this is refused
-  int max_generate_side = 16;               // /api/generate makes boards up to this side
+  int max_generate_side = 25;               // /api/generate makes boards up to this side
 };
 
 // Heavy routes may search for long (hint, explain, rate, generate; solve and
@@ -82,6 +82,11 @@ ApiReply handle_api(const Route& route, std::string_view body, const ApiContext&
 
 // The reply of a route in triage whose search belongs on a worker.
 ApiReply deferred_reply(std::string cache_key = {});
+
+// GET /api/levels (also in /api/health): the levels /api/generate offers per
+// board size, {"sizes": [{"size": 4, "box": "2x2", "levels": ["easy"]}, ...]},
+// for sizes 4, 6, 8, 9, 12, 16 and 25.
+nlohmann::json levels_json();
 
 // {"error": {"code": code, "message": message[, "position": {"line", "column"}]}}
 ApiReply error_reply(int status, std::string_view code, std::string message, int line = 0,

@@ -124,6 +124,7 @@ std::string_view path_of(std::string_view target) {
 std::string_view route_label(std::string_view path) {
   if (const Route* route = find_route(path)) return route->path;
   if (path == "/api/health") return "/api/health";
+  if (path == "/api/levels") return "/api/levels";
   if (path == "/metrics") return "/metrics";
   if (find_asset(path)) return "asset";
   return "other";
@@ -429,6 +430,10 @@ class Session : public std::enable_shared_from_this<Session> {
     if (path == "/api/health") {
       if (!get) return wrong_method(path, "GET, HEAD");
       return write(json_answer(200, server_.health()));
+    }
+    if (path == "/api/levels") {
+      if (!get) return wrong_method(path, "GET, HEAD");
+      return write(json_answer(200, levels_json()));
     }
     if (path == "/metrics") {
       if (!get) return wrong_method(path, "GET, HEAD");
@@ -830,9 +835,13 @@ json WebServer::Impl::health() {
   json routes = json::array();
   for (const Route& r : api_routes())
     routes.push_back({{"path", r.path}, {"method", "POST"}, {"summary", r.summary}});
+  routes.push_back({{"path", "/api/levels"},
+                    {"method", "GET"},
+                    {"summary", "the levels /api/generate offers for each board size"}});
   const Gauges g = gauges();
   return {{"status", g.draining ? "draining" : "ok"},
           {"routes", std::move(routes)},
+          {"levels", levels_json()["sizes"]},
           {"workers", {{"total", g.workers}, {"busy", g.workers_busy}}},
           {"queue", {{"depth", g.queue_depth}, {"capacity", g.queue_capacity}}},
           {"connections", g.open_connections},

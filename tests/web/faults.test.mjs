@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   CHAIN, DESKTOP, EASY, EASY_SOLUTION, P16, P16_SOLUTION, PHONE, SIX, SIX_SOLUTION, api, cell, chromiumFor,
-  freshPage, generated, inViewport, serial, shot, status, stub, waitFor,
+  freshPage, generated, inViewport, serial, shot, status, stub, unstub, waitFor,
 } from './lib.mjs';
 
 const session = chromiumFor({ desktop: DESKTOP, phone: PHONE });
@@ -121,7 +121,7 @@ describe('faults', () => {
     await waitFor(page, () => /Easy/.test(document.getElementById('rating').textContent));
     assert.match(await page.textContent('#rating'), /^Easy · ER 1\.2/);
     // A closest answer: the badge shows what came, the status says so plainly.
-    await page.unroute('**/api/generate');
+    await unstub(page, 'generate');
     await stub(page, 'generate', () => ({
       body: generated(P16, P16_SOLUTION, { ed: 1.2, ep: 1.2, er: 4.6, level: 'expert', needs_chains: false, steps: 102 }, 'closest',
         { message: 'no easy puzzle turned up within the time budget; this is the closest found' }),

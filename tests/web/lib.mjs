@@ -41,14 +41,23 @@ export { P25, P25_SOLUTION } from './p25.mjs';
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
+const LAUNCH = {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-proxy-server'],
+};
+
 export async function launch() {
   mkdirSync(SHOTS, { recursive: true });
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-proxy-server'],
-  });
+  return chromium.launch(LAUNCH);
+}
+
+// A browser context with a profile on disk (in `dir`), as a player's browser
+// has, where launch()'s contexts are off the record: Chromium installs pages
+// only from such a profile.
+export function launchProfile(dir, options = {}) {
+  return chromium.launchPersistentContext(dir, { ...LAUNCH, ...options });
 }
 
 // Page errors and console errors of every page a test opens, checked at the end

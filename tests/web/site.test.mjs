@@ -7,8 +7,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
-  CHAIN, DESKTOP, EASY, HARD, ON_SITE, PHONE, SIX, URL_BASE, chromiumFor, freshPage, serial, shot, waitFor, watch,
+  CHAIN, DESKTOP, EASY, HARD, ON_SITE, PHONE, SIX, URL_BASE, chromiumFor, freshPage, launchProfile, serial, shot, waitFor, watch,
 } from './lib.mjs';
 
 const SERVER = process.env.NONET_SERVER_URL;
@@ -67,7 +70,13 @@ async function staticServer() {
     });
     child.on('exit', (code) => reject(new Error(`the static file server stopped (${code})`)));
   });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill(); }) };
+  // Stopping twice, or a server that already stopped, resolves at once.
+  const stop = () => new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) { resolve(); return; }
+    child.once('exit', resolve);
+    child.kill();
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop };
 }
 
 describe('the static site', { skip: ON_SITE ? false : 'runs against the static site (scripts/test-web.sh BIN SITE)' }, () => {
@@ -235,10 +244,21 @@ describe('the static site', { skip: ON_SITE ? false : 'runs against the static s
     }
     assert.ok(manifest.icons.some((i) => i.purpose === 'maskable'));
     await waitFor(page, () => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
-    // Chromium's own verdict on installing the page.
-    const cdp = await page.context().newCDPSession(page);
-    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-    assert.deepEqual(installabilityErrors, []);
     await page.close();
+    // Chromium's own verdict on installing the page, in a profile on disk as a
+    // player's (it never installs from an off-the-record one).
+    const dir = mkdtempSync(join(tmpdir(), 'nonet-profile-'));
+    const context = await launchProfile(dir, DESKTOP);
+    try {
+      const installed = watch(await context.newPage());
+      await installed.goto(URL_BASE);
+      await waitFor(installed, () => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+      const cdp = await context.newCDPSession(installed);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      assert.deepEqual(installabilityErrors, []);
+    } finally {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -678,7 +678,11 @@ function solve() {
     const b = reply.body;
     // (an answer about broken givens comes before any search, with no time)
     const where = backend === 'engine' ? 'in the engine' : 'on the server';
-    const engine = typeof b.elapsed_ms === 'number' ? `${b.elapsed_ms < 1 ? b.elapsed_ms.toFixed(3) : b.elapsed_ms.toFixed(1)} ms ${where}, ` : '';
+    // In a browser the engine's clock moves in steps of 0.1 ms (finer only in a
+    // cross-origin isolated page): a time under one step is said so, not as 0.
+    const tiny = backend === 'engine' && typeof b.elapsed_ms === 'number' && b.elapsed_ms < 0.1;
+    const ms = typeof b.elapsed_ms !== 'number' ? '' : tiny ? 'under 0.1' : b.elapsed_ms < 1 ? b.elapsed_ms.toFixed(3) : b.elapsed_ms.toFixed(1);
+    const engine = ms ? `${ms} ms ${where}, ` : '';
     const took = `${engine}${Math.round(reply.ms)} ms in all`;
     if (b.status === 'solved') {
       g.meta.solver = true;

@@ -48,9 +48,9 @@ ApiReply dispatch(std::string_view method, std::string_view path, std::string_vi
   }
   const api::Route* route = api::find_route(path);
   if (!route) {
-    return api::error_reply(404, "not_found",
-                            "no API route " + std::string(path) +
-                                "; see GET /api/health for the list");
+    return api::error_reply(
+        404, "not_found",
+        "no API route " + std::string(path) + "; see GET /api/health for the list");
   }
   if (method != "POST")
     return api::error_reply(405, "method_not_allowed", std::string(path) + " answers POST only");
@@ -66,11 +66,9 @@ ApiReply dispatch(std::string_view method, std::string_view path, std::string_vi
   return api::handle_api(*route, body, context);
 }
 
-}  // namespace
-
-namespace {
 // The status of the last answer, as HTTP would carry it (200, 400, 422, 503, ...).
 int g_status = 200;
+
 }  // namespace
 
 extern "C" {
@@ -80,8 +78,8 @@ extern "C" {
 // use `seed` (a whole number below 2^53). The answer is the JSON text of the
 // body, valid until the next call; nonet_status() tells its HTTP status.
 EMSCRIPTEN_KEEPALIVE const char* nonet_request(const char* method, const char* path,
-                                               const char* body, std::size_t size,
-                                               double budget_ms, double seed) {
+                                               const char* body, std::size_t size, double budget_ms,
+                                               double seed) {
   static std::string answer;
   ApiReply reply;
   try {

@@ -35,20 +35,6 @@ std::vector<Level> measured_levels(const Geometry& g) {
   }
 }
 
-// The generator's own list of the levels a board can have, where the engine
-// keeps one (nonet::levels_for, found through the argument's namespace); the
-// measured list where it does not.
-template <class G>
-auto levels_of(const G& g, int) -> decltype(std::vector<Level>(levels_for(g).begin(),
-                                                                levels_for(g).end())) {
-  const auto list = levels_for(g);
-  return std::vector<Level>(list.begin(), list.end());
-}
-template <class G>
-std::vector<Level> levels_of(const G& g, long) {
-  return measured_levels(g);
-}
-
 }  // namespace
 
 nlohmann::json levels_json() {
@@ -58,7 +44,7 @@ nlohmann::json levels_json() {
     if (side > server::ApiLimits{}.max_generate_side) continue;
     const Geometry& g = *Geometry::for_side(side);
     nlohmann::json names = nlohmann::json::array();
-    for (const Level l : levels_of(g, 0)) names.push_back(level_name(l));
+    for (const Level l : measured_levels(g)) names.push_back(level_name(l));
     sizes.push_back({{"size", side},
                      {"box", std::to_string(g.box_rows()) + "x" + std::to_string(g.box_cols())},
                      {"levels", std::move(names)}});

@@ -18,7 +18,6 @@
 #include <string_view>
 
 #include "server/api.h"
-#include "site_levels.h"
 
 namespace {
 
@@ -37,14 +36,16 @@ ApiReply dispatch(std::string_view method, std::string_view path, std::string_vi
       return api::error_reply(405, "method_not_allowed",
                               std::string(path) + " answers GET, HEAD only");
     }
-    if (path == "/api/levels") return {200, nonet::site::levels_json()};
+    if (path == "/api/levels") return {200, api::levels_json()};
     json routes = json::array();
     for (const api::Route& r : api::api_routes())
       routes.push_back({{"path", r.path}, {"method", "POST"}, {"summary", r.summary}});
     routes.push_back({{"path", "/api/levels"},
                       {"method", "GET"},
-                      {"summary", "the levels the generator offers at each size"}});
-    return {200, {{"status", "ok"}, {"routes", std::move(routes)}}};
+                      {"summary", "the levels /api/generate offers for each board size"}});
+    return {
+        200,
+        {{"status", "ok"}, {"routes", std::move(routes)}, {"levels", api::levels_json()["sizes"]}}};
   }
   const api::Route* route = api::find_route(path);
   if (!route) {

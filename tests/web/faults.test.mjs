@@ -109,7 +109,7 @@ describe('faults', () => {
 
   test('a new puzzle shows its own rating; a closest answer says plainly what it is', async () => {
     // Every level offered at every size, whatever the back end's generator
-    // makes (the engine on the static site says which: 16x16 only extreme).
+    // lists: the test is about the answers, stubbed below.
     const page = await freshPage(session.desktop, undefined, {
       before: (p) => stub(p, 'levels', () => ({ status: 404, body: { error: { code: 'not_found', message: 'no API route /api/levels' } } })),
     });

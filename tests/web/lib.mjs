@@ -136,6 +136,17 @@ export async function api(page, route, body) {
   return res.json();
 }
 
+// The answer of the board's back end to GET /api/<route>.
+export async function apiGet(page, route) {
+  if (ON_SITE) {
+    return page.evaluate(async (r) => {
+      const { engineRequest } = await import(new URL('js/engine.js', location.href).href);
+      return JSON.parse((await engineRequest('GET', `/api/${r}`)).body);
+    }, route);
+  }
+  return (await page.request.get(new URL(`api/${route}`, URL_BASE).href)).json();
+}
+
 // On the static site the engine answers in Web Workers, which no network
 // route sees: the page's Worker is wrapped (before the page loads) so that a
 // request a test stubs is answered by the test, and any other goes on to the

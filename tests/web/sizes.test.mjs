@@ -39,8 +39,8 @@ describe('sizes', () => {
 
   test('25x25 on a desktop: symbols A-P typed and on the keypad, marks, a hint or a plain refusal', async () => {
     const context = await session.browser.newContext(DESKTOP);
-    // 25x25 offered, whatever the back end's generator makes (the engine on
-    // the static site makes none that size).
+    // 25x25 offered, whatever the back end's generator lists: the puzzle
+    // comes from the stub below.
     const page = await freshPage(context, undefined, { before: (p) => stub(p, 'levels', () => ({ body: LEVELS })) });
     await stub(page, 'generate', () => ({ body: generated(P25, P25_SOLUTION, P25_RATING) }));
     await page.selectOption('#size', '25');

@@ -27,8 +27,9 @@ npm ci --no-audit --no-fund --loglevel=error
 pids=()
 logs=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; rm -f "${logs[@]}"' EXIT
-# start LOG PATTERN COMMAND...: runs COMMAND in the background and prints the
-# address its first lines announce (PATTERN extracts it).
+# start LOG PATTERN COMMAND...: runs COMMAND in the background and sets
+# `started` to the address its first lines announce (PATTERN extracts it). Not
+# called in a subshell, so that the EXIT trap knows the process and stops it.
 start() {
   local log=$1 pattern=$2
   shift 2
@@ -39,18 +40,20 @@ start() {
     kill -0 "${pids[-1]}" 2>/dev/null || { cat "$log" >&2; exit 1; }
     sleep 0.1
   done
-  sed -n "s/.*$pattern.*/\1/p" "$log" | head -1
+  started=$(sed -n "s/.*$pattern.*/\1/p" "$log" | head -1)
 }
 
 log=$(mktemp); logs+=("$log")
-url=$(start "$log" 'serving on \(http:[^ ]*\)' "$bin" serve --port 0)
+start "$log" 'serving on \(http:[^ ]*\)' "$bin" serve --port 0
+url=$started
 [[ -n $url ]] || { echo "test-web: the server did not start" >&2; cat "$log" >&2; exit 1; }
 echo "test-web: server at $url"
 NONET_URL=$url node --test --test-concurrency=1 ./*.test.mjs
 
 [[ -n $site ]] || exit 0
 log=$(mktemp); logs+=("$log")
-port=$(start "$log" 'Serving HTTP on 127.0.0.1 port \([0-9]*\)' python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$site")
+start "$log" 'Serving HTTP on 127.0.0.1 port \([0-9]*\)' python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$site"
+port=$started
 [[ -n $port ]] || { echo "test-web: the static file server did not start" >&2; cat "$log" >&2; exit 1; }
 echo "test-web: static site at http://127.0.0.1:$port/"
 NONET_URL=http://127.0.0.1:$port/ NONET_BACKEND=engine NONET_SITE_DIR=$site NONET_SERVER_URL=$url \

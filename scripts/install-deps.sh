@@ -3,12 +3,18 @@
 # npm packages under tests/web). Skips apt entirely when everything is there.
 #
 #   scripts/install-deps.sh          # build and run
-#   scripts/install-deps.sh --test   # also what the tests need
+#   scripts/install-deps.sh --site   # also emscripten, for the static site (scripts/build-site.sh)
+#   scripts/install-deps.sh --test   # also what the tests need (the static site's among them)
 set -euo pipefail
 
 # pybind11-dev and python3-dev build the Python module (for Debian's python3).
 packages=(cmake ninja-build g++ pkgconf libcli11-dev nlohmann-json3-dev libboost-dev
           pybind11-dev python3-dev)
+# emscripten builds the engine to WebAssembly; Debian's runs on its nodejs and
+# finds its acorn module only with NODE_PATH=/usr/share/nodejs (build-site.sh sets it).
+if [[ "${1:-}" == "--site" || "${1:-}" == "--test" ]]; then
+  packages+=(emscripten)
+fi
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(clang libgtest-dev libbenchmark-dev chromium)
   # The Python module's tests, examples/dask_rate.py, the GNU parallel recipe of

@@ -2,8 +2,9 @@
 # Installs, builds and runs every test: unit, CLI and server tests (debug build
 # with warnings as errors), the same under address + undefined-behaviour
 # sanitizers, the server and multithreaded CLI tests under ThreadSanitizer, a
-# short libFuzzer run of every harness (when clang is there), and the browser
-# tests when the web board is built.
+# short libFuzzer run of every harness (when clang is there), the static site
+# (the engine in WebAssembly), and the browser tests against both the served
+# board and the static site.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
@@ -31,7 +32,8 @@ if command -v clang++ >/dev/null; then
   FUZZ_SEED=${FUZZ_SEED:-1} scripts/fuzz.sh 20
 fi
 
-if [[ -x scripts/test-web.sh ]]; then
-  echo "== browser tests"
-  scripts/test-web.sh build/dev/apps/cli/nonet
-fi
+echo "== the static site: the engine built to WebAssembly"
+NONET_JOBS=$jobs scripts/build-site.sh build/site
+
+echo "== browser tests: the served board, then the static site"
+scripts/test-web.sh build/dev/apps/cli/nonet build/site

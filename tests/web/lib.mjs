@@ -1,6 +1,10 @@
 // Shared by the browser tests: Debian's Chromium driven by playwright-core
-// against a running `nonet serve` (NONET_URL), pages opened with no saved
-// game, polling helpers, stubs for API answers and the axe-core scan.
+// against the board at NONET_URL, pages opened with no saved game, polling
+// helpers, stubs for API answers and the axe-core scan. The board is either
+// `nonet serve` (NONET_BACKEND=server, the default) or the static site of
+// scripts/build-site.sh on a plain static file server (NONET_BACKEND=engine),
+// where the engine answers in the page's Web Workers; the same tests run on
+// both.
 
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,9 +15,13 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 export const URL_BASE = process.env.NONET_URL || 'http://127.0.0.1:8080/';
+export const BACKEND = process.env.NONET_BACKEND === 'engine' ? 'engine' : 'server';
+export const ON_SITE = BACKEND === 'engine';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-// Screenshots are for people to look at, never checked in.
-export const SHOTS = process.env.NONET_SHOTS || join(tmpdir(), 'nonet-web-shots');
+// Screenshots are for people to look at, never checked in; the static site's
+// in a folder of their own.
+const SHOTS_ROOT = process.env.NONET_SHOTS || join(tmpdir(), 'nonet-web-shots');
+export const SHOTS = ON_SITE ? join(SHOTS_ROOT, 'site') : SHOTS_ROOT;
 
 export const EASY = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
 export const EASY_SOLUTION = '483921657967345821251876493548132976729564138136798245372689514814253769695417382';
@@ -33,14 +41,23 @@ export { P25, P25_SOLUTION } from './p25.mjs';
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
+const LAUNCH = {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-proxy-server'],
+};
+
 export async function launch() {
   mkdirSync(SHOTS, { recursive: true });
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-proxy-server'],
-  });
+  return chromium.launch(LAUNCH);
+}
+
+// A browser context with a profile on disk (in `dir`), as a player's browser
+// has, where launch()'s contexts are off the record: Chromium installs pages
+// only from such a profile.
+export function launchProfile(dir, options = {}) {
+  return chromium.launchPersistentContext(dir, { ...LAUNCH, ...options });
 }
 
 // Page errors and console errors of every page a test opens, checked at the end
@@ -75,6 +92,7 @@ export function chromiumFor(contexts = {}) {
 // page loads (to route API calls).
 export async function freshPage(context, query = `?s=${EASY}`, { before = null, settings = null } = {}) {
   const page = watch(await context.newPage());
+  if (ON_SITE) await stubbable(page);
   if (before) await before(page);
   await page.goto(URL_BASE + 'favicon.svg');
   await page.evaluate((s) => {
@@ -105,13 +123,71 @@ export const classes = (page, i) => cell(page, i).getAttribute('class');
 export const status = (page) => page.textContent('#status');
 export const shot = (page, name) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
 
+// The answer of the board's back end to a request: the server's over HTTP, or
+// the engine's in the page (through the page's own API module).
 export async function api(page, route, body) {
+  if (ON_SITE) {
+    return page.evaluate(async ([r, b]) => {
+      const { call } = await import(new URL('js/api.js', location.href).href);
+      return (await call(r, b)).body;
+    }, [route, body]);
+  }
   const res = await page.request.post(new URL(`api/${route}`, URL_BASE).href, { data: body });
   return res.json();
 }
 
-// Answers /api/<route> with `answer(request)`: {status, body, delay}.
+// The answer of the board's back end to GET /api/<route>.
+export async function apiGet(page, route) {
+  if (ON_SITE) {
+    return page.evaluate(async (r) => {
+      const { engineRequest } = await import(new URL('js/engine.js', location.href).href);
+      return JSON.parse((await engineRequest('GET', `/api/${r}`)).body);
+    }, route);
+  }
+  return (await page.request.get(new URL(`api/${route}`, URL_BASE).href)).json();
+}
+
+// On the static site the engine answers in Web Workers, which no network
+// route sees: the page's Worker is wrapped (before the page loads) so that a
+// request a test stubs is answered by the test, and any other goes on to the
+// engine. A stopped worker delivers nothing, as a real one.
+const stubs = new WeakMap();  // page -> Map route -> answer
+async function stubbable(page) {
+  stubs.set(page, new Map());
+  await page.exposeFunction('nonetTestStub', async (route, text) => {
+    const answer = stubs.get(page).get(route);
+    if (!answer) return null;
+    let request = null;
+    try { request = JSON.parse(text); } catch { /* GET */ }
+    const a = await answer(request);
+    return a ? { status: a.status || 200, body: JSON.stringify(a.body), delay: a.delay || 0 } : null;
+  });
+  await page.addInitScript(() => {
+    const Real = window.Worker;
+    window.Worker = class extends Real {
+      postMessage(message, transfer) {
+        if (!message || message.type !== 'request') { super.postMessage(message, transfer); return; }
+        const route = message.path.replace(/^\/api\//, '');
+        window.nonetTestStub(route, message.body).then((a) => {
+          if (!a) { if (!this.stopped) super.postMessage(message, transfer); return; }
+          setTimeout(() => {
+            if (this.stopped) return;
+            this.dispatchEvent(new MessageEvent('message', { data: { type: 'reply', id: message.id, status: a.status, body: a.body } }));
+          }, a.delay);
+        });
+      }
+      terminate() { this.stopped = true; super.terminate(); }
+    };
+  });
+}
+
+// Answers /api/<route> with `answer(request)`: {status, body, delay}; an
+// answer of null lets the back end answer.
 export async function stub(page, route, answer) {
+  if (ON_SITE) {
+    stubs.get(page).set(route, answer);
+    return;
+  }
   await page.route(`**/api/${route}`, async (r) => {
     let request = null;
     try { request = r.request().postDataJSON(); } catch { /* GET */ }
@@ -120,6 +196,10 @@ export async function stub(page, route, answer) {
     if (a.delay) await new Promise((res) => setTimeout(res, a.delay));
     await r.fulfill({ status: a.status || 200, contentType: 'application/json', body: JSON.stringify(a.body) }).catch(() => {});
   });
+}
+export async function unstub(page, route) {
+  if (ON_SITE) stubs.get(page).delete(route);
+  else await page.unroute(`**/api/${route}`);
 }
 
 // The answer /api/levels gives once the generator says which levels exist.

@@ -7,8 +7,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, EASY, EASY_SOLUTION, HARD, LEVELS, NEARLY, URL_BASE, api, cell, chromiumFor, classes, freshPage, generated,
-  serial, shot, status, stub, waitFor,
+  DESKTOP, EASY, EASY_SOLUTION, HARD, LEVELS, NEARLY, api, apiGet, cell, chromiumFor, classes, freshPage, generated,
+  serial, shot, status, stub, unstub, waitFor,
 } from './lib.mjs';
 
 const session = chromiumFor({ context: DESKTOP });
@@ -277,7 +277,7 @@ describe('play', () => {
   test('the levels the real server offers: easy alone on 4x4, and a 6x6 expert that rates expert', async () => {
     const page = await freshPage(session.context, `?s=${EASY}`);
     const options = () => page.locator('#level option').evaluateAll((os) => os.map((o) => o.value));
-    const served = await (await page.request.get(new URL('api/levels', URL_BASE).href)).json();
+    const served = await apiGet(page, 'levels');
     const four = served.sizes.find((s) => s.size === 4);
     assert.deepEqual(four.levels, ['easy'], 'every 4x4 puzzle is solved by singles');
     await page.selectOption('#size', '4');
@@ -332,10 +332,10 @@ describe('play', () => {
     await waitFor(page, () => /No hint/.test(document.getElementById('status').textContent));
     assert.match(await status(page), /up to 16x16/);
     assert.equal(await page.isVisible('#hint-panel'), false);
-    await page.unroute('**/api/hint');
+    await unstub(page, 'hint');
     await stub(page, 'hint', () => ({ status: 503, body: { error: { code: 'timeout', message: 'the time budget of 10000 ms ran out' } } }));
     await page.click('#hint');
-    await waitFor(page, () => /longer than the server allows/.test(document.getElementById('status').textContent));
+    await waitFor(page, () => /longer than (the server allows|the \d+ s allowed)/.test(document.getElementById('status').textContent));
     assert.equal(await page.isDisabled('#hint'), false);
     await cell(page, 0).click();
     await page.keyboard.press('4');

@@ -1,13 +1,17 @@
 // The page: turns keys, clicks, drags and taps into changes of the game in
-// model.js, draws it with board.js, and asks the server for solutions, hints,
-// paths, ratings and new puzzles. Everything is re-drawn from the state after
-// each change.
+// model.js, draws it with board.js, and asks the back end (the server, or the
+// engine in this browser: api.js) for solutions, hints, paths, ratings and new
+// puzzles. Everything is re-drawn from the state after each change.
 
 import {
   COLOUR_COUNT, Game, SIZES, decodeProgress, digitOf, encodeProgress, freshMeta, parseSerial, symbol,
 } from './model.js';
 import { BoardView, COLOURS, noMarks, stepMarks } from './board.js';
-import { call, errorText, levels as fetchLevels } from './api.js';
+import {
+  backend, call, errorText, levels as fetchLevels, prepare, source,
+} from './api.js';
+import { BACKEND } from './backend.js';
+import { budget } from './engine.js';
 import { bests, history as playedHistory, loadSettings, record, saveSettings } from './store.js';
 
 const $ = (id) => document.getElementById(id);
@@ -143,7 +147,7 @@ function render() {
 }
 
 // Which controls work now: nothing that reads or changes the board while
-// paused, and nothing but Cancel while the server works.
+// paused, and nothing but Cancel while the back end works.
 function syncControls() {
   const g = state.game, locked = state.paused || !!state.busy;
   for (const id of ['hint', 'step', 'walk', 'solve', 'accept', 'fill', 'reset', 'clear', 'load', 'share', 'hint-more', 'hint-apply', 'hint-reveal', 'path-next']) {
@@ -331,7 +335,7 @@ function move(dr, dc, extend) {
 
 // ---------------------------------------------------------------- changes
 
-// Paused or waiting for the server: says so and refuses the input.
+// Paused or waiting for the back end: says so and refuses the input.
 function blocked() {
   if (state.paused) { say('Paused: press Resume (or P) to play on.'); return true; }
   if (state.busy) { say(`Please wait: ${state.busy.label.toLowerCase()}, or press Cancel.`); return true; }
@@ -513,7 +517,7 @@ function renderHistory() {
   body.replaceChildren(...parts);
 }
 
-// ---------------------------------------------------------------- work with the server
+// ---------------------------------------------------------------- work with the back end
 
 // Runs `fn(signal)` as the one piece of work under way: the board is marked
 // busy, input is refused with a word why, and after a moment a spinner with
@@ -550,7 +554,10 @@ function failure(what, reply) {
   const e = reply.body && reply.body.error;
   const code = e && e.code;
   if (reply.aborted) return `${what}: cancelled. The board is as it was.`;
-  if (code === 'timeout') return `${what}: it takes longer than the server allows for one request, so it stopped. The board is as it was.`;
+  if (code === 'timeout') {
+    const allowed = backend === 'engine' ? `the ${Math.round(budget() / 1000)} s allowed for one request` : 'the server allows for one request';
+    return `${what}: it takes longer than ${allowed}, so it stopped. The board is as it was.`;
+  }
   if (code === 'busy') return `${what}: the server is busy with other work; try again in a moment.`;
   if (code === 'unsupported') return `${what}: ${errorText(reply)}.`;
   return `${what}: ${errorText(reply)}`;
@@ -574,19 +581,19 @@ function refreshLevels() {
   select.disabled = !offered.length;
   $('new').disabled = !!state.busy || !offered.length;
   $('new').title = offered.length ? 'Make a new puzzle of this size and level, with exactly one solution (N)'
-    : `The server makes no ${n}×${n} puzzles; type or paste one instead`;
+    : `${cap(source)} makes no ${n}×${n} puzzles; type or paste one instead`;
 }
 
 function newPuzzle() {
   if (state.paused) setPaused(false);
   const size = Number($('size').value), level = $('level').value;
-  if (!levelsAt(size).length) { say(`The server makes no ${size}×${size} puzzles: type or paste one, then Load.`, 'bad'); return Promise.resolve(); }
+  if (!levelsAt(size).length) { say(`${cap(source)} makes no ${size}×${size} puzzles: type or paste one, then Load.`, 'bad'); return Promise.resolve(); }
   return work(`Making a ${level} ${size}×${size} puzzle`, async (signal) => {
     const reply = await call('generate', { size, level }, { signal });
     if (!reply.ok) { say(failure('No new puzzle', reply), reply.aborted ? '' : 'bad'); return; }
     const b = reply.body;
     const parsed = parseSerial(b.puzzle || '');
-    if (parsed.error) { say(`The server sent a puzzle the page cannot read: ${parsed.error}`, 'bad'); return; }
+    if (parsed.error) { say(`${cap(source)} sent a puzzle the page cannot read: ${parsed.error}`, 'bad'); return; }
     const rating = b.rating && b.rating.level ? b.rating : null;
     const meta = freshMeta({ rating, solution: typeof b.solution === 'string' && b.solution.length === parsed.digits.length ? b.solution : null, asked: level });
     protect('New puzzle.', () => loadPuzzle(parsed.n, parsed.digits, meta));
@@ -598,7 +605,7 @@ function newPuzzle() {
     } else if (b.status === 'closest') {
       say(`No ${level} ${what} puzzle turned up in time, so this is the closest found: ${rating ? ratingText(rating) : 'unrated'}.`, 'warn');
     } else if (!rating) {
-      say(`New ${what} puzzle: ${b.clues} clues, one solution. The server gave no rating for it.`, 'warn');
+      say(`New ${what} puzzle: ${b.clues} clues, one solution. ${cap(source)} gave no rating for it.`, 'warn');
     } else if (rating.level !== level) {
       say(`You asked for ${level}; this puzzle rates ${ratingText(rating)}.`, 'warn');
     } else {
@@ -615,7 +622,7 @@ async function rateInBackground(meta, asked = null) {
   state.checking = controller;
   meta.rating = 'pending';
   render();
-  const rate = await call('rate', { puzzle }, { signal: controller.signal });
+  const rate = await call('rate', { puzzle }, { signal: controller.signal, background: true });
   if (controller.signal.aborted) return;
   meta.rating = rate.ok && rate.body.level ? rate.body : null;
   if (state.game.meta !== meta) return;
@@ -632,7 +639,7 @@ async function checkPuzzle(loaded = 'Loaded:', kind = 'ok') {
   const g = state.game, meta = g.meta, puzzle = g.line(g.givens);
   const controller = new AbortController();
   state.checking = controller;
-  const count = await call('count', { puzzle, limit: 2 }, { signal: controller.signal });
+  const count = await call('count', { puzzle, limit: 2 }, { signal: controller.signal, background: true });
   if (controller.signal.aborted || state.game.meta !== meta) return;
   if (!count.ok) { say(`Cannot check the puzzle: ${errorText(count)}`, 'bad'); return; }
   const b = count.body;
@@ -650,7 +657,7 @@ async function loadFromBox() {
   const text = $('serial').value;
   let parsed = parseSerial(text.replace(/\s+/g, ''));
   if (parsed.error) {
-    // Any other text form: the server's parser reads it and says where it fails.
+    // Any other text form: the engine's parser reads it and says where it fails.
     const reply = await call('validate', { puzzle: text });
     if (!reply.ok) { say(`Cannot load: ${errorText(reply)}`, 'bad'); return; }
     parsed = parseSerial(reply.body.puzzle);
@@ -670,8 +677,13 @@ function solve() {
     if (!reply.ok) { say(failure('Cannot solve', reply), reply.aborted ? '' : 'bad'); return; }
     const b = reply.body;
     // (an answer about broken givens comes before any search, with no time)
-    const server = typeof b.elapsed_ms === 'number' ? `${b.elapsed_ms < 1 ? b.elapsed_ms.toFixed(3) : b.elapsed_ms.toFixed(1)} ms on the server, ` : '';
-    const took = `${server}${Math.round(reply.ms)} ms in all`;
+    const where = backend === 'engine' ? 'in the engine' : 'on the server';
+    // In a browser the engine's clock moves in steps of 0.1 ms (finer only in a
+    // cross-origin isolated page): a time under one step is said so, not as 0.
+    const tiny = backend === 'engine' && typeof b.elapsed_ms === 'number' && b.elapsed_ms < 0.1;
+    const ms = typeof b.elapsed_ms !== 'number' ? '' : tiny ? 'under 0.1' : b.elapsed_ms < 1 ? b.elapsed_ms.toFixed(3) : b.elapsed_ms.toFixed(1);
+    const engine = ms ? `${ms} ms ${where}, ` : '';
+    const took = `${engine}${Math.round(reply.ms)} ms in all`;
     if (b.status === 'solved') {
       g.meta.solver = true;
       g.fillSolution(b.solution);
@@ -1141,7 +1153,11 @@ async function start() {
   wire();
   if (state.settings.newSize && SIZES.includes(state.settings.newSize)) $('size').value = String(state.settings.newSize);
   refreshLevels();
-  const levelsReady = fetchLevels().then((m) => { state.levels = m; refreshLevels(); syncControls(); });
+  // The engine (on the static site) starts at once, before the first request needs it.
+  const levelsReady = prepare().then((problem) => {
+    if (problem) say(`The engine cannot start in this browser (${problem}): the board still plays by hand.`, 'bad');
+    return fetchLevels();
+  }).then((m) => { state.levels = m; refreshLevels(); syncControls(); });
   const saved = restore();
   const params = new URLSearchParams(location.search);
   const shared = params.get('s');
@@ -1194,6 +1210,10 @@ async function start() {
   }
   renderHistory();
   focusCurrent();
+  // The static site keeps itself for offline play (its service worker: sw.js).
+  if (BACKEND === 'engine' && 'serviceWorker' in navigator) {
+    navigator.serviceWorker.register('sw.js').catch((e) => console.warn(`offline play is not available: ${e.message}`));
+  }
 }
 
 start();

@@ -66,7 +66,15 @@ bool nested_level_on_threads(const Board& board, const Spec& spec, const std::ve
     }
   };
   {
-    std::vector<std::jthread> workers;
+    // Joined however the block is left (std::jthread would do this, but not
+    // every standard library has it: the WebAssembly build's does not).
+    std::vector<std::thread> workers;
+    struct JoinAll {
+      std::vector<std::thread>& threads;
+      ~JoinAll() {
+        for (std::thread& t : threads) t.join();
+      }
+    } join_all{workers};
     for (int lane = 1; lane < lanes; ++lane) workers.emplace_back(work, lane);
     work(0);
   }

@@ -37,8 +37,9 @@ class LinkGraph {
   void build(const std::vector<Mask>& grid, const std::vector<Mask>& origin);
 
   std::span<const Link> weak(int cand) const {
-    const auto b = weak_.begin() + weak_beg_[static_cast<std::size_t>(cand)];
-    return {b, weak_.begin() + weak_beg_[static_cast<std::size_t>(cand) + 1]};
+    const std::size_t q = static_cast<std::size_t>(cand);
+    // Pointer and count: the standard libraries of every target take this form.
+    return {weak_.data() + weak_beg_[q], static_cast<std::size_t>(weak_beg_[q + 1] - weak_beg_[q])};
   }
   // The candidates turned on when `cand` is off, in SE's order and without
   // repeats: with Y-links the cell's link, with X-links the houses' ones.

@@ -8,7 +8,7 @@
 set -euo pipefail
 
 # pybind11-dev and python3-dev build the Python module (for Debian's python3).
-packages=(cmake ninja-build g++ pkgconf libcli11-dev nlohmann-json3-dev libcpp-httplib-dev
+packages=(cmake ninja-build g++ pkgconf libcli11-dev nlohmann-json3-dev libboost-dev
           pybind11-dev python3-dev)
 # emscripten builds the engine to WebAssembly; Debian's runs on its nodejs and
 # finds its acorn module only with NODE_PATH=/usr/share/nodejs (build-site.sh sets it).

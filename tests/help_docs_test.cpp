@@ -229,7 +229,7 @@ TEST(HelpDocs, BashCompletesOptionValues) {
 std::map<std::string, Names> zsh_options() {
   const std::string text = read_file(completion_dir() + "/_nonet");
   EXPECT_FALSE(text.empty());
-  static const std::regex option(R"((?:^|[{,'(\s])(--?[A-Za-z][A-Za-z0-9-]*)(?=[+=\[,}' )]))");
+  static const std::regex option(R"((?:^|[{,'(*\s])(--?[A-Za-z][A-Za-z0-9-]*)(?=[+=\[,}' )]))");
   auto names_in = [](const std::string& s) {
     Names out;
     for (std::sregex_iterator it(s.begin(), s.end(), option), end; it != end; ++it) {

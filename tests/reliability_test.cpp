@@ -27,6 +27,7 @@
 #include "nonet/format.h"
 #include "nonet/logic.h"
 #include "support/checker.h"
+#include "support/run.h"
 #include "support/server.h"
 
 namespace {
@@ -154,20 +155,6 @@ class Child {
   long peak_rss_kb_ = 0;
 };
 
-bool built_with_sanitizers() {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-  return true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-  return true;
-#else
-  return false;
-#endif
-#else
-  return false;
-#endif
-}
-
 // --- Engine: the logic path stops at its deadline ------------------------------
 
 TEST(Reliability, LogicPathStopsAtItsDeadline) {
@@ -210,9 +197,9 @@ TEST(Reliability, HundredMegabyteLineIsRefusedQuicklyInBoundedMemory) {
   EXPECT_EQ(lines[2], "no_solution");
   EXPECT_NE(nonet.err().find("<stdin>: line 1"), std::string::npos) << nonet.err();
   // The reader keeps at most one 1 MiB block and one 1 MiB line.
-  const long limit_kb = built_with_sanitizers() ? 400 * 1024 : 64 * 1024;
+  const long limit_kb = nonet::testing::built_with_sanitizers() ? 400 * 1024 : 64 * 1024;
   EXPECT_LT(nonet.peak_rss_kb(), limit_kb) << "peak RSS " << nonet.peak_rss_kb() << " KiB";
-  EXPECT_LT(seconds, built_with_sanitizers() ? 30.0 : 10.0);
+  EXPECT_LT(seconds, nonet::testing::built_with_sanitizers() ? 30.0 : 10.0);
   std::printf("100 MB line: %.2f s, peak RSS %ld KiB\n", seconds, nonet.peak_rss_kb());
 }
 

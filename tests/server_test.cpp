@@ -413,8 +413,8 @@ TEST_F(ServerTest, MalformedRequestsAreRefusedWithPlaces) {
                "limit");
   expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", "many"}}), 400,
                "wrong_type");
-  expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", 1e300}}), 400,
-               "wrong_type");
+  expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limit", 1e300}}), 400, "bad_value",
+               "1e+300");
   expect_error(request(port(), "POST", "/api/solve", "{\"puzzle\": \"\xff\xfe\"}"), 400,
                "malformed_json");
   // Valid JSON grammar, but a number no double can hold.
@@ -439,7 +439,8 @@ TEST_F(ServerTest, BadPuzzlesNameLineAndColumn) {
 TEST_F(ServerTest, OversizedAndDeepRequestsAreRefused) {
   const std::string big = "{\"puzzle\": \"" + std::string(200000, '.') + "\"}";
   expect_error(request(port(), "POST", "/api/solve", big), 413, "too_large", "larger than");
-  expect_error(post(port(), "/api/solve", {{"puzzle", std::string(20000, '.')}}), 413, "too_large");
+  expect_error(post(port(), "/api/solve", {{"puzzle", std::string(20000, '.')}}), 422, "bad_puzzle",
+               "16384");
   const std::string deep = std::string(100000 / 2, '[') + std::string(100000 / 2, ']');
   expect_error(
       request(port(), "POST", "/api/solve", std::string(5000, '[') + std::string(5000, ']')), 400,
@@ -448,11 +449,9 @@ TEST_F(ServerTest, OversizedAndDeepRequestsAreRefused) {
   // A long header line and an overlong address are refused without harm.
   Response r =
       request(port(), "GET", "/api/health", "", "X-Long: " + std::string(20000, 'a') + "\r\n");
-  EXPECT_GE(r.status, 400);
-  EXPECT_LT(r.status, 500);
+  expect_error(r, 431, "too_large");
   r = request(port(), "GET", "/" + std::string(20000, 'a'));
-  EXPECT_GE(r.status, 400);
-  EXPECT_LT(r.status, 500);
+  expect_error(r, 414, "too_large");
   EXPECT_EQ(request(port(), "GET", "/api/health").status, 200);
 }
 
@@ -488,12 +487,15 @@ TEST(ServerLimits, BusyServerAnswers503AndBudgetsStopWork) {
     return post(port, "/api/count", {{"puzzle", std::string(256, '.')}, {"limit", 1000000}});
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(400));
-  const Response busy = post(port, "/api/solve", {{"puzzle", kEasy}});
+  // More heavy work finds the only worker taken and gives up after --queue-wait.
+  const Response busy =
+      post(port, "/api/count", {{"puzzle", std::string(256, '.')}, {"limit", 1000000}});
   EXPECT_EQ(busy.status, 503) << busy.body;
   EXPECT_EQ(busy.json_body["error"]["code"], "busy");
-  EXPECT_EQ(busy.header("Retry-After"), "1");
-  // Light routes do not wait for a worker.
+  EXPECT_GE(std::atoi(busy.header("Retry-After").c_str()), 1) << busy.head;
+  // Light routes, and solves of small boards, do not wait for a worker.
   EXPECT_EQ(post(port, "/api/validate", {{"puzzle", kEasy}}).status, 200);
+  EXPECT_EQ(post(port, "/api/solve", {{"puzzle", kEasy}}).status, 200);
   const Response counted = slow.get();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -1,5 +1,7 @@
 // nonet generate | transform | canon
 
+#include <unistd.h>
+
 #include <atomic>
 #include <charconv>
 #include <chrono>
@@ -9,14 +11,19 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <random>
 #include <thread>
 
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "common/input.h"
+#include "common/interrupt.h"
 #include "common/json_shapes.h"
+#include "common/output.h"
+#include "common/progress.h"
 #include "nonet/format.h"
 #include "nonet/generate.h"
 #include "nonet/logic.h"
@@ -114,46 +121,82 @@ void put_rating(nlohmann::json& j, const Rating& r) {
     if (figures.contains(key)) j[key] = figures[key];
 }
 
-// Runs job(i) for i in [0, count) on `threads` threads and writes the outputs in
-// index order, a group at a time. A job returning false stops the run (the
-// others are cancelled through `cancel`).
+// Runs job(i) for i in [0, count) on `threads` threads and writes each output
+// as soon as it and all before it are done, in index order, every write
+// checked. A job returning false stops the run (the others are cancelled
+// through `cancel`), and its message follows the outputs before it. SIGINT and
+// SIGTERM stop it too: the puzzles finished are written, and the caller's exit
+// code says which signal (interrupted_exit). A run of more than a couple of
+// seconds on a terminal shows its progress on stderr.
 bool run_indexed(std::uint64_t count, int threads, std::atomic<bool>& cancel,
                  const std::function<bool(std::uint64_t, std::string&, std::string&, int)>& job) {
-  const std::uint64_t group = static_cast<std::uint64_t>(threads) * 64;
-  bool all_ok = true;
-  for (std::uint64_t first = 0; first < count && all_ok; first += group) {
-    const std::size_t size = static_cast<std::size_t>(std::min(group, count - first));
-    std::vector<std::string> out(size), err(size);
-    std::vector<char> ok(size, 1);
-    std::atomic<std::size_t> next{0};
-    auto work = [&](int t) {
-      for (std::size_t i; (i = next.fetch_add(1)) < size;) {
-        if (cancel.load()) {
-          ok[i] = 0;
-          continue;
+  app::install_interrupt_handlers();
+  const std::atomic<bool>& interrupted = *app::interrupt_flag();
+  app::OutputWriter output(STDOUT_FILENO, &interrupted);
+  app::Progress progress("puzzles", count);
+  std::mutex mutex;
+  std::map<std::uint64_t, std::string> waiting;  // finished, behind one still running
+  std::uint64_t written = 0;
+  std::optional<std::string> failure;  // the message of the job whose failure stopped the run
+  std::atomic<std::uint64_t> next{0};
+  auto work = [&](int t) {
+    for (std::uint64_t i; (i = next.fetch_add(1)) < count;) {
+      if (cancel.load()) return;
+      std::string out, err;
+      if (!job(i, out, err, t)) {
+        // The first failure stops the others; a job they stopped (or a signal
+        // did) made nothing.
+        bool first = false;
+        if (cancel.compare_exchange_strong(first, true)) {
+          std::lock_guard lock(mutex);
+          failure = std::move(err);
         }
-        ok[i] = job(first + i, out[i], err[i], t);
-        if (!ok[i]) cancel.store(true);
+        return;
       }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads && static_cast<std::size_t>(t) < size; ++t)
-      pool.emplace_back(work, t);
-    work(0);
-    for (auto& th : pool) th.join();
-    // Answers up to the first failure, in order; then that failure's message.
-    for (std::size_t i = 0; i < size; ++i) {
-      std::fwrite(out[i].data(), 1, out[i].size(), stdout);
-      if (!ok[i]) {
-        all_ok = false;
-        for (std::size_t k = 0; k < size; ++k)
-          if (!err[k].empty()) std::fputs(err[k].c_str(), stderr);
-        break;
+      std::lock_guard lock(mutex);
+      waiting.emplace(i, std::move(out));
+      for (auto it = waiting.begin();
+           it != waiting.end() && it->first == written && !output.failed();
+           it = waiting.erase(it)) {
+        if (!output.write(it->second)) {
+          cancel.store(true);
+          break;
+        }
+        ++written;
+        progress.add(1);
       }
     }
-    std::fflush(stdout);
+  };
+  // The generators poll `cancel`: a signal reaches them through it.
+  std::atomic<bool> done{false};
+  std::thread relay([&] {
+    while (!done.load()) {
+      if (interrupted.load()) cancel.store(true);
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  });
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads && static_cast<std::uint64_t>(t) < count; ++t)
+    pool.emplace_back(work, t);
+  work(0);
+  for (auto& th : pool) th.join();
+  done.store(true);
+  relay.join();
+  if (output.failed()) {
+    progress.message("nonet: cannot write the puzzles: " + output.error() + " (" +
+                     std::to_string(written) + " were written)\n");
+    return false;
   }
-  return all_ok;
+  if (interrupted.load()) {
+    progress.message("nonet: interrupted after " + std::to_string(written) +
+                     " puzzles; every puzzle before it was written\n");
+    return false;
+  }
+  if (failure) {
+    progress.message(*failure);
+    return false;
+  }
+  return written == count;
 }
 
 std::string render(const Grid& puzzle, Format format, const nlohmann::json& json,
@@ -372,7 +415,8 @@ int run_generate(const GenerateCommand& cmd) {
             const Generated g{t.apply(e.puzzle), t.apply(e.solution), e.puzzle.filled_count()};
             std::optional<Rating> rating = e.rating;
             if (rating && rating->er >= kChainsFrom) {
-              rating = rate(g.puzzle, profile, copy_deadline);
+              rating = rate(g.puzzle,
+                            {.profile = profile, .deadline = copy_deadline, .cancel = &cancel});
               if (rating->stopped) {
                 err = "nonet: puzzle " + std::to_string(i + 1) + ": the rating of the copy of " +
                       e.place + " did not finish within " +
@@ -461,7 +505,8 @@ struct TransformCommand {
 };
 
 app::PuzzleJob transform_job(const TransformCommand& cmd, const std::vector<TransformOp>& ops) {
-  return [&cmd, &ops](const app::InputItem& item, std::string& out, std::string& err) {
+  return [&cmd, &ops](const app::InputItem& item, std::string& out,
+                      std::string& err) -> app::JobResult {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) {
       report_parse_error(item, format, out, err);
@@ -508,7 +553,8 @@ app::PuzzleJob transform_job(const TransformCommand& cmd, const std::vector<Tran
 
 app::PuzzleJob canon_job(const BatchOptions& batch) {
   auto cache = std::make_shared<std::pair<const Geometry*, std::unique_ptr<Canonicalizer>>>();
-  return [&batch, cache](const app::InputItem& item, std::string& out, std::string& err) {
+  return [&batch, cache](const app::InputItem& item, std::string& out,
+                         std::string& err) -> app::JobResult {
     if (!item.puzzle.ok()) {
       report_parse_error(item, batch.format, out, err);
       return false;
@@ -561,7 +607,7 @@ void add_generate_commands(CLI::App& app, Action& action) {
                          "Make puzzles with one solution, minimal (no clue can go) or dug within a "
                          "difficulty band, optionally symmetric, within a clue count");
   g->add_option("-n,--count", gen.count, "How many puzzles")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+      ->check(whole_range(1, std::uint64_t{1} << 40));
   g->add_option("--box", gen.box,
                 "Box shape RxC: 2x2 (4x4), 2x3 (6x6), 3x3 (9x9, the default), "
                 "4x4 (16x16), 5x5 (25x25), ...")
@@ -615,7 +661,8 @@ void add_generate_commands(CLI::App& app, Action& action) {
       ->excludes(minimal);
   g->add_option("--seed", gen.seed,
                 "Seed: the same seed gives the same puzzles, whatever -j "
-                "(default: a fresh random seed, shown in JSON output)");
+                "(default: a fresh random seed, shown in JSON output)")
+      ->check(whole_range(0, UINT64_MAX));
   g->add_option("-j,--threads", gen.threads, "Worker threads")->check(CLI::Range(1, 256));
   const std::map<std::string, Format> formats = {
       {"line", Format::line}, {"grid", Format::grid}, {"json", Format::json}};
@@ -624,14 +671,14 @@ void add_generate_commands(CLI::App& app, Action& action) {
   g->add_option("--timeout", gen.timeout,
                 "Seconds allowed per puzzle (0 = no limit); when none passes the filters in time "
                 "the run stops with exit code 1")
-      ->check(CLI::Range(0.0, 1e6));
+      ->check(finite_range(0.0, 1e6));
   g->add_option("--from", gen.from,
                 "Make puzzles by randomly transforming puzzles of this library file "
                 "(clue count and rating carry over; '-' = standard input)");
   g->callback([&action, g] {
     if (g->count("--seed") == 0)
       gen.seed = (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
-    action = [] { return run_generate(gen); };
+    action = [] { return interrupted_exit(run_generate(gen)); };
   });
 
   CLI::App* t = app.add_subcommand(
@@ -645,7 +692,8 @@ void add_generate_commands(CLI::App& app, Action& action) {
                 "stacks:P (1-based; P lists the old position for each new one)");
   t->add_flag("--random", tr.random,
               "A random shape-keeping transformation per puzzle, from --seed");
-  t->add_option("--seed", tr.seed, "Seed for --random (puzzle i uses a stream derived from it)");
+  t->add_option("--seed", tr.seed, "Seed for --random (puzzle i uses a stream derived from it)")
+      ->check(whole_range(0, UINT64_MAX));
   t->callback([&action, t] {
     action = [t] {
       if (tr.random == !tr.ops.empty()) {

@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "common/interrupt.h"
 #include "common/json_shapes.h"
 #include "nonet/format.h"
 #include "nonet/logic.h"
@@ -85,40 +86,58 @@ std::string rating_line(const Rating& r) {
          format_rating(r.ed, r.ed_exact) + " " + std::string(level_name(r.level));
 }
 
-// The budget (or Ctrl-C) stopped the logic before the end: what it knew is
-// reported, figures not yet settled as lower bounds, and the puzzle counts as
-// not done.
-void note_stopped(const app::InputItem& item, const Rating& r, std::string& err) {
-  err += "nonet: " + place(item) + ": time budget ran out; ER at least " +
-         format_rating(r.er, true) + "\n";
+// What the budget's end is called in messages: --timeout's, or the default
+// above 16x16, which can be lifted.
+std::string budget_text(const LogicCommand& cmd, const Geometry& g) {
+  if (cmd.batch.timeout < 0 && g.side() > kLargeBoardSide) {
+    return "the default time budget for boards above " + std::to_string(kLargeBoardSide) + "x" +
+           std::to_string(kLargeBoardSide) + " (" +
+           std::to_string(static_cast<int>(kLargeBoardLogicSeconds)) + " s; --timeout 0 lifts it)";
+  }
+  return "the time budget";
 }
 
-// The logic's options for one puzzle: its technique set, the --timeout
-// budget, Ctrl-C, and the threads of a nested chain search.
-LogicOptions logic_options(const LogicCommand& cmd) {
-  const SolveOptions budget = solve_options(cmd.batch, 2);
+// The budget stopped the logic before the end: what it knew is reported,
+// figures not yet settled as lower bounds, and the puzzle counts as not done.
+void note_stopped(const LogicCommand& cmd, const app::InputItem& item, const Rating& r,
+                  std::string& err) {
+  err += "nonet: " + place(item) + ": " + budget_text(cmd, item.puzzle->geometry()) +
+         " ran out; ER at least " + format_rating(r.er, true) + "\n";
+}
+
+// Stopped by Ctrl-C (or SIGTERM) rather than by its budget: not an answer.
+bool interrupted() { return app::interrupt_flag()->load(); }
+
+// The logic's options for one puzzle of `side`: its technique set, the
+// --timeout budget (or the default for large boards), Ctrl-C, and the threads
+// of a nested chain search.
+LogicOptions logic_options(const LogicCommand& cmd, int side) {
   LogicOptions options;
   options.profile = cmd.profile();
-  options.deadline = budget.deadline;
-  options.cancel = budget.cancel;
+  options.deadline = logic_deadline(cmd.batch, side);
+  options.cancel = app::interrupt_flag();
   options.threads = chain_threads(cmd.batch);
   return options;
 }
 
 app::PuzzleJob rate_job(const LogicCommand& cmd) {
   auto check = std::make_shared<UniqueCheck>();
-  return [&cmd, check](const app::InputItem& item, std::string& out, std::string& err) {
+  return [&cmd, check](const app::InputItem& item, std::string& out,
+                       std::string& err) -> app::JobResult {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) {
       report_parse_error(item, format, out, err);
       return false;
     }
     const Grid& grid = *item.puzzle;
-    const SolveOptions budget = solve_options(cmd.batch, 2);
+    SolveOptions budget = solve_options(cmd.batch, 2);
+    budget.deadline = logic_deadline(cmd.batch, grid.geometry().side());
     const std::string why = check->problem(grid, budget);
+    if (!why.empty() && interrupted()) return app::JobResult::interrupted();
     if (!why.empty()) return report_invalid(item, format, why, out, err);
-    const Rating r = rate(grid, logic_options(cmd));
-    if (r.stopped) note_stopped(item, r, err);
+    const Rating r = rate(grid, logic_options(cmd, grid.geometry().side()));
+    if (r.stopped && interrupted()) return app::JobResult::interrupted();
+    if (r.stopped) note_stopped(cmd, item, r, err);
     if (format == Format::json) {
       nlohmann::json j = head(item);
       j["status"] = r.stopped ? "timeout" : "rated";
@@ -133,20 +152,24 @@ app::PuzzleJob rate_job(const LogicCommand& cmd) {
 
 app::PuzzleJob explain_job(const LogicCommand& cmd) {
   auto check = std::make_shared<UniqueCheck>();
-  return [&cmd, check](const app::InputItem& item, std::string& out, std::string& err) {
+  return [&cmd, check](const app::InputItem& item, std::string& out,
+                       std::string& err) -> app::JobResult {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) {
       report_parse_error(item, format, out, err);
       return false;
     }
     const Grid& grid = *item.puzzle;
-    const SolveOptions budget = solve_options(cmd.batch, 2);
+    SolveOptions budget = solve_options(cmd.batch, 2);
+    budget.deadline = logic_deadline(cmd.batch, grid.geometry().side());
     const std::string why = check->problem(grid, budget);
+    if (!why.empty() && interrupted()) return app::JobResult::interrupted();
     if (!why.empty()) return report_invalid(item, format, why, out, err);
     const Geometry& g = grid.geometry();
-    const LogicPath path = solve_path(LogicState(grid), logic_options(cmd));
+    const LogicPath path = solve_path(LogicState(grid), logic_options(cmd, g.side()));
+    if (path.stopped && interrupted()) return app::JobResult::interrupted();
     const Rating r = rate_path(path);
-    if (path.stopped) note_stopped(item, r, err);
+    if (path.stopped) note_stopped(cmd, item, r, err);
     if (format == Format::json) {
       nlohmann::json j = head(item);
       j["status"] = path.solved ? "solved" : path.stopped ? "timeout" : "stuck";
@@ -173,7 +196,8 @@ app::PuzzleJob explain_job(const LogicCommand& cmd) {
 
 app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vector<Mask>> marks,
                         std::shared_ptr<const Grid> givens) {
-  return [&cmd, marks, givens](const app::InputItem& item, std::string& out, std::string& err) {
+  return [&cmd, marks, givens](const app::InputItem& item, std::string& out,
+                               std::string& err) -> app::JobResult {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) {
       report_parse_error(item, format, out, err);
@@ -182,7 +206,7 @@ app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vect
     const Grid& grid = *item.puzzle;
     const Geometry& g = grid.geometry();
     HintOptions options;
-    options.logic = logic_options(cmd);
+    options.logic = logic_options(cmd, g.side());
     if (marks) {
       if (static_cast<int>(marks->size()) != g.cell_count()) {
         return report_invalid(item, format, "--candidates is for another board size", out, err);
@@ -197,8 +221,9 @@ app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vect
     }
     const HintLevel level = hint_level_from_name(cmd.level).value_or(HintLevel::concrete);
     const Hint hint = find_hint(grid, options);
+    if (hint.status == HintStatus::stopped && interrupted()) return app::JobResult::interrupted();
     if (hint.status == HintStatus::stopped) {
-      err += "nonet: " + place(item) + ": time budget ran out\n";
+      err += "nonet: " + place(item) + ": " + budget_text(cmd, g) + " ran out\n";
     }
     nlohmann::json j = app::hint_json(hint, level, g);
     if (hint.status == HintStatus::stopped) j["status"] = "timeout";

@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "common/interrupt.h"
 #include "common/json_shapes.h"
 #include "nonet/format.h"
 #include "nonet/validate.h"
@@ -62,7 +63,8 @@ bool invalid_givens(const app::InputItem& item, const Validation& v, Format form
 
 app::PuzzleJob solve_job(const SolveCommand& cmd, bool counting) {
   auto solvers = std::make_shared<SolverCache>(cmd.solver);
-  return [&cmd, counting, solvers](const app::InputItem& item, std::string& out, std::string& err) {
+  return [&cmd, counting, solvers](const app::InputItem& item, std::string& out,
+                                   std::string& err) -> app::JobResult {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) {
       report_parse_error(item, format, out, err);
@@ -86,6 +88,9 @@ app::PuzzleJob solve_job(const SolveCommand& cmd, bool counting) {
     }
     const SolveResult r = solver->solve(grid, solve_options(cmd.batch, cmd.limit));
     const Outcome outcome = r.outcome();
+    // Stopped by Ctrl-C rather than by its budget: no answer to write.
+    if (outcome == Outcome::timeout && app::interrupt_flag()->load())
+      return app::JobResult::interrupted();
     // Conflicting givens have no solution; only then is it worth looking for
     // them (validating every puzzle first cost 10 % of a run on easy sets).
     if (outcome == Outcome::no_solution) {
@@ -121,30 +126,31 @@ app::PuzzleJob solve_job(const SolveCommand& cmd, bool counting) {
 }
 
 app::PuzzleJob validate_job(const BatchOptions& batch) {
-  return [&batch](const app::InputItem& item, std::string& out, std::string& err) {
-    if (!item.puzzle.ok()) {
-      report_parse_error(item, batch.format, out, err);
-      return false;
-    }
-    const Grid& grid = *item.puzzle;
-    const Validation v = validate(grid);
-    if (batch.format == Format::json) {
-      nlohmann::json j = head(item);
-      j.update(app::validation_json(v, grid.geometry()));
-      out += j.dump() + "\n";
-    } else if (v.state == GridState::invalid) {
-      out += "invalid: " + app::conflicts_text(v, grid.geometry()) + "\n";
-    } else if (v.state == GridState::incomplete) {
-      out += "incomplete: " + std::to_string(v.empty_cells) + " empty cells\n";
-    } else {
-      out += "solved\n";
-    }
-    if (v.state == GridState::invalid) {
-      err += "nonet: " + place(item) + ": " + app::conflicts_text(v, grid.geometry()) + "\n";
-      return false;
-    }
-    return true;
-  };
+  return
+      [&batch](const app::InputItem& item, std::string& out, std::string& err) -> app::JobResult {
+        if (!item.puzzle.ok()) {
+          report_parse_error(item, batch.format, out, err);
+          return false;
+        }
+        const Grid& grid = *item.puzzle;
+        const Validation v = validate(grid);
+        if (batch.format == Format::json) {
+          nlohmann::json j = head(item);
+          j.update(app::validation_json(v, grid.geometry()));
+          out += j.dump() + "\n";
+        } else if (v.state == GridState::invalid) {
+          out += "invalid: " + app::conflicts_text(v, grid.geometry()) + "\n";
+        } else if (v.state == GridState::incomplete) {
+          out += "incomplete: " + std::to_string(v.empty_cells) + " empty cells\n";
+        } else {
+          out += "solved\n";
+        }
+        if (v.state == GridState::invalid) {
+          err += "nonet: " + place(item) + ": " + app::conflicts_text(v, grid.geometry()) + "\n";
+          return false;
+        }
+        return true;
+      };
 }
 
 std::string solver_names() {
@@ -183,7 +189,7 @@ void add_solve_commands(CLI::App& app, Action& action) {
   add_solver_option(*count, count_cmd);
   count_cmd.limit = 1000;
   count->add_option("-l,--limit", count_cmd.limit, "Stop counting at this many solutions")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 62));
+      ->check(whole_range(1, std::uint64_t{1} << 62));
   count->callback([&action] {
     action = [] { return run(count_cmd.batch, [] { return solve_job(count_cmd, true); }); };
   });

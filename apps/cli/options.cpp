@@ -1,5 +1,10 @@
 #include "cli/options.h"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -7,6 +12,8 @@
 
 #include "common/interrupt.h"
 #include "common/json_shapes.h"
+#include "common/output.h"
+#include "common/progress.h"
 
 namespace nonet::cli {
 
@@ -48,9 +55,48 @@ void add_batch_options(CLI::App& cmd, BatchOptions& options) {
   cmd.add_option("-j,--threads", options.threads, "Worker threads for batches")
       ->check(CLI::Range(1, 256));
   cmd.add_option("--timeout", options.timeout,
-                 "Time budget per puzzle in seconds (0 = none); a puzzle that runs out "
-                 "is reported as 'timeout'")
-      ->check(CLI::Range(0.0, 1e6));
+                 "Time budget per puzzle in seconds (0 = none, the default; rate, explain and "
+                 "hint give boards above 16x16 60 s); a puzzle that runs out is reported as "
+                 "'timeout'")
+      ->check(finite_range(0.0, 1e6));
+}
+
+CLI::Validator finite_range(double low, double high) {
+  char range[64];
+  std::snprintf(range, sizeof range, "[%g - %g]", low, high);
+  return CLI::Validator(
+      [low, high, range = std::string(range)](std::string& text) -> std::string {
+        double v = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, ec] = std::from_chars(text.data(), end, v);
+        if (ec != std::errc() || stop != end || !std::isfinite(v))
+          return "'" + text + "' is not a number";
+        if (v < low || v > high) return "value " + text + " not in range " + range;
+        return "";
+      },
+      "NUMBER in " + std::string(range));
+}
+
+CLI::Validator whole_range(std::uint64_t low, std::uint64_t high) {
+  const std::string range = "[" + std::to_string(low) + " - " + std::to_string(high) + "]";
+  return CLI::Validator(
+      [low, high, range](std::string& text) -> std::string {
+        std::uint64_t v = 0;
+        const char* end = text.data() + text.size();
+        const bool digits =
+            !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+        const auto [stop, ec] = std::from_chars(text.data(), end, v);
+        if (!digits) return "'" + text + "' is not a whole number from " + std::to_string(low);
+        if (ec == std::errc::result_out_of_range || v < low || v > high || stop != end)
+          return "value " + text + " not in range " + range;
+        return "";
+      },
+      "UINT in " + range);
+}
+
+int interrupted_exit(int code) {
+  const int sig = app::interrupt_signal();
+  return sig > 0 ? 128 + sig : code;
 }
 
 ParseOptions parse_options(const BatchOptions& options) {
@@ -68,6 +114,13 @@ SolveOptions solve_options(const BatchOptions& options, std::uint64_t limit) {
         Deadline::after(std::chrono::nanoseconds(static_cast<std::int64_t>(options.timeout * 1e9)));
   }
   return s;
+}
+
+Deadline logic_deadline(const BatchOptions& options, int side) {
+  double seconds = options.timeout;
+  if (seconds < 0 && side > kLargeBoardSide) seconds = kLargeBoardLogicSeconds;
+  if (seconds <= 0) return {};
+  return Deadline::after(std::chrono::nanoseconds(static_cast<std::int64_t>(seconds * 1e9)));
 }
 
 std::string place(const app::InputItem& item) {
@@ -93,9 +146,25 @@ void report_parse_error(const app::InputItem& item, Format format, std::string& 
 int run(const BatchOptions& options, const std::function<app::PuzzleJob()>& make_job) {
   app::PuzzleInput input(options.files, parse_options(options));
   app::install_interrupt_handlers();
-  const app::BatchSummary summary =
-      app::run_batch(input, options.threads, make_job, stdout, stderr, app::interrupt_flag());
+  app::OutputWriter output(STDOUT_FILENO, app::interrupt_flag());
+  app::BatchSummary summary;
+  {
+    // No progress line while a person types puzzles in.
+    const bool typed =
+        isatty(STDIN_FILENO) == 1 &&
+        (options.files.empty() ||
+         std::find(options.files.begin(), options.files.end(), "-") != options.files.end());
+    app::Progress progress("puzzles", 0, !typed);
+    progress.set_fraction([&input] { return input.fraction_read(); });
+    summary =
+        app::run_batch(input, options.threads, make_job, output, progress, app::interrupt_flag());
+  }
   for (const std::string& e : input.io_errors()) std::fprintf(stderr, "nonet: %s\n", e.c_str());
+  if (summary.output_failed) {
+    std::fprintf(stderr, "nonet: cannot write the answers: %s (%zu answers were written)\n",
+                 output.error().c_str(), summary.puzzles);
+    return 1;
+  }
   if (summary.cancelled) {
     const int sig = app::interrupt_signal();
     std::fprintf(stderr,

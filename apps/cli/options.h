@@ -18,8 +18,22 @@ struct BatchOptions {
   std::string box;  // "RxC", empty = infer
   Format format = Format::line;
   int threads = 1;
-  double timeout = 0;  // seconds per puzzle; 0 = none
+  double timeout = -1;  // seconds per puzzle; 0 = none; -1 = not given (the default)
 };
+
+// Boards above 16x16 get this logic budget (rate, explain, hint) unless
+// --timeout says otherwise: their hardest chains can run for hours.
+constexpr double kLargeBoardLogicSeconds = 60;
+constexpr int kLargeBoardSide = 16;
+
+// A check for numbers that, unlike CLI::Range, refuses nan and infinities.
+CLI::Validator finite_range(double low, double high);
+// A check for whole numbers written in digits alone, from `low` to `high`:
+// refuses signs, fractions and anything past 2^64 - 1, which a plain
+// unsigned conversion would wrap or clamp.
+CLI::Validator whole_range(std::uint64_t low, std::uint64_t high);
+// 128 + the signal when SIGINT or SIGTERM stopped the run, else `code`.
+int interrupted_exit(int code);
 
 // Reads --box's "RxC"; false unless it names a board nonet supports.
 bool parse_box(const std::string& text, int& rows, int& cols);
@@ -30,6 +44,9 @@ void add_batch_options(CLI::App& cmd, BatchOptions& options);
 // The parse options for --box (already validated by CLI11).
 ParseOptions parse_options(const BatchOptions& options);
 SolveOptions solve_options(const BatchOptions& options, std::uint64_t limit);
+// The logic's Deadline for a puzzle of `side`: --timeout, or when not given
+// the large-board default above 16x16.
+Deadline logic_deadline(const BatchOptions& options, int side);
 
 // Where a puzzle came from, for messages: "puzzles.txt:3".
 std::string place(const app::InputItem& item);

@@ -29,30 +29,31 @@ struct Group {
   bool done() const { return finished == items.size(); }
 };
 
-// Writes a group's answers up to its first incomplete one; returns how many.
-std::size_t write_group(const Group& g, std::FILE* output, std::FILE* messages,
+// Writes a group's answers up to its first incomplete one; returns how many,
+// or 0 when the output failed.
+std::size_t write_group(const Group& g, OutputWriter& output, Progress& progress,
                         BatchSummary& summary, std::string& joined) {
   std::size_t done = 0;
   while (done < g.items.size() && g.complete[done]) ++done;
   joined.clear();
-  for (std::size_t i = 0; i < done; ++i) {
-    joined += g.answers[i];
-    summary.failures += g.ok[i] ? 0 : 1;
+  for (std::size_t i = 0; i < done; ++i) joined += g.answers[i];
+  if (!output.write(joined)) {
+    summary.output_failed = output.failed();
+    return 0;
   }
+  for (std::size_t i = 0; i < done; ++i) summary.failures += g.ok[i] ? 0 : 1;
   summary.puzzles += done;
-  std::fwrite(joined.data(), 1, joined.size(), output);
-  std::fflush(output);
-  for (std::size_t i = 0; i < done; ++i) {
-    if (!g.notes[i].empty()) std::fwrite(g.notes[i].data(), 1, g.notes[i].size(), messages);
-  }
+  progress.add(done);
+  joined.clear();
+  for (std::size_t i = 0; i < done; ++i) joined += g.notes[i];
+  if (!joined.empty()) progress.message(joined);
   return done;
 }
 
 }  // namespace
 
-BatchSummary run_batch(PuzzleInput& input, int threads,
-                       const std::function<PuzzleJob()>& make_job, std::FILE* output,
-                       std::FILE* messages, const std::atomic<bool>* cancel) {
+BatchSummary run_batch(PuzzleInput& input, int threads, const std::function<PuzzleJob()>& make_job,
+                       OutputWriter& output, Progress& progress, const std::atomic<bool>* cancel) {
   threads = std::max(1, threads);
   std::vector<PuzzleJob> jobs;
   for (int t = 0; t < threads; ++t) jobs.push_back(make_job());
@@ -61,11 +62,12 @@ BatchSummary run_batch(PuzzleInput& input, int threads,
   BatchSummary summary;
   std::string joined;
 
-  // Runs one item; it counts as complete only when no cancel came before its end.
+  // Runs one item; it is complete unless the cancel flag came first or cut it short.
   const auto run_one = [&](PuzzleJob& job, Group& g, std::size_t i) {
     if (cancelled()) return;
-    g.ok[i] = job(g.items[i], g.answers[i], g.notes[i]);
-    g.complete[i] = !cancelled();
+    const JobResult r = job(g.items[i], g.answers[i], g.notes[i]);
+    g.ok[i] = r.ok;
+    g.complete[i] = !r.cut_short;
   };
 
   if (threads == 1) {
@@ -76,7 +78,7 @@ BatchSummary run_batch(PuzzleInput& input, int threads,
       Group g(std::move(items));
       items = {};
       for (std::size_t i = 0; i < g.items.size() && !cancelled(); ++i) run_one(jobs[0], g, i);
-      if (write_group(g, output, messages, summary, joined) < g.items.size()) break;
+      if (write_group(g, output, progress, summary, joined) < g.items.size()) break;
     }
     summary.cancelled = cancelled();
     return summary;
@@ -133,7 +135,7 @@ BatchSummary run_batch(PuzzleInput& input, int threads,
       std::unique_ptr<Group> g = std::move(groups.front());
       groups.pop_front();
       lock.unlock();
-      if (write_group(*g, output, messages, summary, joined) < g->items.size()) cut_short = true;
+      if (write_group(*g, output, progress, summary, joined) < g->items.size()) cut_short = true;
       lock.lock();
       if (cut_short) break;
     }
@@ -145,8 +147,9 @@ BatchSummary run_batch(PuzzleInput& input, int threads,
         p->finished += p->items.size() - p->next;
         p->next = p->items.size();
       }
-      wake_main.wait(lock, [&] { return std::all_of(groups.begin(), groups.end(),
-                                                    [](const auto& p) { return p->done(); }); });
+      wake_main.wait(lock, [&] {
+        return std::all_of(groups.begin(), groups.end(), [](const auto& p) { return p->done(); });
+      });
       continue;
     }
     if (!input_done && groups.size() < kAhead) {

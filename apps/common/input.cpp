@@ -1,7 +1,9 @@
 #include "common/input.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -17,9 +19,16 @@ bool LineReader::refill() {
   // read(2) returns what is there, so a puzzle typed or piped in one at a time is
   // answered at once instead of waiting for a full block.
   for (;;) {
+    // Checked before every block too: an endless line (/dev/zero) never
+    // waits, so no signal would interrupt its reads.
+    if (cancel_ && cancel_->load()) {
+      eof_ = true;
+      return false;
+    }
     const ssize_t got = ::read(fileno(file_), buffer_.data(), buffer_.size());
     if (got > 0) {
       end_ = static_cast<std::size_t>(got);
+      bytes_read_ += static_cast<std::uint64_t>(got);
       return true;
     }
     if (got < 0 && errno == EINTR) {
@@ -36,6 +45,16 @@ bool LineReader::refill() {
 }
 
 bool LineReader::next(std::string_view& line, bool& truncated) {
+  if (!next_line(line, truncated)) return false;
+  if (first_line_) {
+    first_line_ = false;
+    // Editors on some systems start UTF-8 text with a byte order mark.
+    if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+  }
+  return true;
+}
+
+bool LineReader::next_line(std::string_view& line, bool& truncated) {
   truncated = false;
   carry_.clear();
   bool have_any = false;
@@ -75,6 +94,21 @@ PuzzleInput::PuzzleInput(std::vector<std::string> files, ParseOptions options,
                          std::size_t max_line_length)
     : files_(std::move(files)), options_(options), max_line_(max_line_length) {
   if (files_.empty()) files_.push_back("-");
+  // The total is known when every input is a regular file.
+  for (const std::string& name : files_) {
+    struct stat st {};
+    const int rc = name == "-" ? fstat(STDIN_FILENO, &st) : stat(name.c_str(), &st);
+    if (rc != 0 || !S_ISREG(st.st_mode)) {
+      total_bytes_ = 0;
+      break;
+    }
+    total_bytes_ += static_cast<std::uint64_t>(st.st_size);
+  }
+}
+
+double PuzzleInput::fraction_read() const {
+  if (total_bytes_ == 0) return -1;
+  return std::min(1.0, static_cast<double>(bytes_read_.load()) / static_cast<double>(total_bytes_));
 }
 
 PuzzleInput::~PuzzleInput() {
@@ -121,9 +155,12 @@ bool PuzzleInput::read(std::vector<InputItem>& out, std::size_t count) {
     if (!reader_ && !open_next()) break;
     std::string_view line;
     bool truncated = false;
-    if (reader_->next(line, truncated)) {
+    const bool got = reader_->next(line, truncated);
+    bytes_read_.store(finished_bytes_ + reader_->bytes_read());
+    if (got) {
       parser_->feed(line, pending_, truncated);
     } else {
+      finished_bytes_ += reader_->bytes_read();
       if (reader_->failed()) {
         io_errors_.push_back("error reading '" + *source_ + "': " + std::strerror(errno));
       }

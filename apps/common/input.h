@@ -3,6 +3,7 @@
 // whatever the input's length, every puzzle tagged with where it came from.
 
 #include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -14,20 +15,23 @@ namespace nonet::app {
 
 // Lines of a FILE*, read in large blocks. A line longer than max_length is
 // skipped to its end and reported as truncated, so no input can exhaust memory.
+// A UTF-8 byte order mark at the start of the input is dropped.
 class LineReader {
  public:
-  // `cancel`, when given, ends the input early: a read interrupted by a signal
-  // returns end of input once the flag is set.
-  LineReader(std::FILE* file, std::size_t max_length,
-             const std::atomic<bool>* cancel = nullptr);
+  // `cancel`, when given, ends the input early: once the flag is set the next
+  // read (or a read waiting for input, interrupted by the signal) returns end
+  // of input, even in the middle of an endless line.
+  LineReader(std::FILE* file, std::size_t max_length, const std::atomic<bool>* cancel = nullptr);
   // The next line without its '\n'; false at the end of the input.
   bool next(std::string_view& line, bool& truncated);
   bool failed() const { return failed_; }
   // Whether a line can be had without waiting for more input.
   bool buffered() const { return begin_ < end_; }
+  std::uint64_t bytes_read() const { return bytes_read_; }
 
  private:
   bool refill();
+  bool next_line(std::string_view& line, bool& truncated);
   std::FILE* file_;
   std::size_t max_length_;
   const std::atomic<bool>* cancel_;
@@ -35,10 +39,12 @@ class LineReader {
   std::size_t begin_ = 0, end_ = 0;
   std::string carry_;  // a line that spans two blocks
   bool eof_ = false, failed_ = false;
+  bool first_line_ = true;
+  std::uint64_t bytes_read_ = 0;
 };
 
 struct InputItem {
-  std::size_t index = 0;  // 0-based, over all inputs
+  std::size_t index = 0;                // 0-based, over all inputs
   const std::string* source = nullptr;  // file name, or "<stdin>"
   ParsedPuzzle puzzle;
 };
@@ -56,6 +62,9 @@ class PuzzleInput {
   std::size_t puzzles_read() const { return index_; }
   // Stops reading (as at the end of the input) once `cancel` becomes true.
   void set_cancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+  // The share of the input read so far (0 to 1), when every input is a
+  // regular file (its size known); -1 otherwise. Safe from any thread.
+  double fraction_read() const;
 
  private:
   bool open_next();
@@ -74,6 +83,9 @@ class PuzzleInput {
   std::vector<std::string> io_errors_;
   std::string stdin_name_ = "<stdin>";
   const std::atomic<bool>* cancel_ = nullptr;
+  std::uint64_t total_bytes_ = 0;     // 0: not known
+  std::uint64_t finished_bytes_ = 0;  // of the inputs read to their end
+  std::atomic<std::uint64_t> bytes_read_{0};
 };
 
 }  // namespace nonet::app

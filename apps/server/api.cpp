@@ -161,7 +161,7 @@ std::optional<Grid> read_puzzle(const json& request, const ApiContext& context, 
     return std::nullopt;
   }
   if (text.size() > static_cast<std::size_t>(context.limits.max_puzzle_chars)) {
-    error = error_reply(413, "too_large",
+    error = error_reply(422, "bad_puzzle",
                         "\"puzzle\" has " + std::to_string(text.size()) +
                             " characters; the most accepted is " +
                             std::to_string(context.limits.max_puzzle_chars));
@@ -195,16 +195,20 @@ bool read_int(const json& request, const char* name, std::int64_t low, std::int6
               std::int64_t& value, ApiReply& error) {
   const auto it = request.find(name);
   if (it == request.end() || it->is_null()) return true;
-  if (!it->is_number_integer() || it->get<std::int64_t>() < low || it->get<std::int64_t>() > high) {
-    error = error_reply(400, it->is_number_integer() ? "bad_value" : "wrong_type",
-                        std::string("\"") + name + "\" must be a whole number from " +
-                            std::to_string(low) + " to " + std::to_string(high) + ", not " +
-                            (it->is_number_integer() ? std::to_string(it->get<std::int64_t>())
-                                                     : std::string(type_name(*it))));
-    return false;
+  // Unsigned numbers above the largest int64 would wrap in get<int64_t>.
+  const bool whole = it->is_number_integer() &&
+                     !(it->is_number_unsigned() &&
+                       it->get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX));
+  if (whole && it->get<std::int64_t>() >= low && it->get<std::int64_t>() <= high) {
+    value = it->get<std::int64_t>();
+    return true;
   }
-  value = it->get<std::int64_t>();
-  return true;
+  // A number is named as it was sent (1e+30, 2.5, -3); anything else by its type.
+  error = error_reply(400, it->is_number() ? "bad_value" : "wrong_type",
+                      std::string("\"") + name + "\" must be a whole number from " +
+                          std::to_string(low) + " to " + std::to_string(high) + ", not " +
+                          (it->is_number() ? it->dump() : std::string(type_name(*it))));
+  return false;
 }
 
 double elapsed_ms(std::chrono::steady_clock::time_point start) {
@@ -221,6 +225,13 @@ ApiReply invalid_reply(const Grid& grid, const Validation& v) {
   return {200, std::move(body)};
 }
 
+// Solve and count search in triage, on the thread that read the request, for
+// boards up to this side and limits up to kInlineLimit: that is microseconds
+// for nearly every puzzle, and the triage Deadline bounds the rest, which go
+// to a worker when it ends.
+constexpr int kInlineSide = 9;
+constexpr std::int64_t kInlineLimit = 1000;
+
 ApiReply search(const json& request, const ApiContext& context, bool counting) {
   ApiReply error;
   std::optional<Grid> grid = read_puzzle(request, context, error);
@@ -236,9 +247,12 @@ ApiReply search(const json& request, const ApiContext& context, bool counting) {
     return error_reply(422, "unsupported",
                        "no solver handles " + grid->geometry().describe() + " puzzles");
   }
+  if (context.triage && (grid->geometry().side() > kInlineSide || limit > kInlineLimit))
+    return deferred_reply();
   SolveOptions options;
   options.limit = static_cast<std::uint64_t>(limit);
   options.deadline = context.deadline;
+  options.cancel = context.cancel;
   const auto start = std::chrono::steady_clock::now();
   const SolveResult r = solver->solve(*grid, options);
   json body = app::solve_json(r);
@@ -311,12 +325,22 @@ std::string stopped_message(const ApiContext& context, int floor) {
          format_rating(floor, true);
 }
 
+// No Retry-After: the same request would most likely run out again.
 ApiReply timeout_reply(const ApiContext& context) {
-  ApiReply r = error_reply(503, "timeout",
-                           "the time budget of " + std::to_string(context.limits.budget.count()) +
-                               " ms ran out before the puzzle was solved");
-  r.retry_after = 1;
-  return r;
+  return error_reply(503, "timeout",
+                     "the time budget of " + std::to_string(context.limits.budget.count()) +
+                         " ms ran out before the puzzle was solved");
+}
+
+// A logic request's cache key: the request with its position written as one
+// line and its box shape named, so that the same position sent in any text
+// form finds the same answer.
+std::string logic_cache_key(const json& request, const Grid& position) {
+  const Geometry& g = position.geometry();
+  json key = request;
+  key["puzzle"] = to_line(position);
+  key["box"] = std::to_string(g.box_rows()) + "x" + std::to_string(g.box_cols());
+  return key.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 bool read_profile(const json& request, Profile& profile, ApiReply& error) {
@@ -342,6 +366,7 @@ std::optional<Grid> unique_solution(const Grid& grid, const ApiContext& context,
   }
   SolveOptions options;
   options.deadline = context.deadline;
+  options.cancel = context.cancel;
   const SolveResult r = make_solver(grid.geometry())->solve(grid, options);
   switch (r.outcome()) {
     case Outcome::solved:
@@ -480,6 +505,7 @@ ApiReply route_hint(const json& request, const ApiContext& context) {
                          "\"level\" must be \"vague\", \"concrete\" or \"placement\"");
     level = *l;
   }
+  if (context.triage) return deferred_reply(logic_cache_key(request, *position));
   HintOptions options;
   options.logic = logic_options(context, profile);
   options.candidates = candidates;
@@ -507,6 +533,7 @@ ApiReply route_explain(const json& request, const ApiContext& context) {
   Profile profile = Profile::se;
   if (!read_candidates(request, g, candidates, error) || !read_profile(request, profile, error))
     return error;
+  if (context.triage) return deferred_reply(logic_cache_key(request, *grid));
   std::optional<Grid> solution = unique_solution(*grid, context, error);
   if (!solution) return error;
   const LogicState start = candidates.empty() ? LogicState(*grid) : LogicState(*grid, candidates);
@@ -545,6 +572,7 @@ ApiReply route_rate(const json& request, const ApiContext& context) {
   const Geometry& g = grid->geometry();
   Profile profile = Profile::se;
   if (!read_profile(request, profile, error)) return error;
+  if (context.triage) return deferred_reply(logic_cache_key(request, *grid));
   if (!unique_solution(*grid, context, error)) return error;
   const auto begin = std::chrono::steady_clock::now();
   const LogicPath path = solve_path(LogicState(*grid), logic_options(context, profile));
@@ -626,6 +654,8 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
     options.method = it->get<bool>() ? Method::minimal : Method::dug;
   }
   Rng rng(seed);
+  if (context.triage) return deferred_reply();
+  options.cancel = context.cancel;
   Generator generator(*g);
   const auto begin = std::chrono::steady_clock::now();
   GenerateResult result = generator.generate(rng, options);
@@ -746,7 +776,7 @@ constexpr Route kRoutes[] = {
      route_explain},
     {"/api/rate", Weight::heavy, "the puzzle's difficulty rating", route_rate},
     {"/api/generate", Weight::heavy, "a new puzzle of a chosen difficulty", route_generate},
-    {"/api/transform", Weight::heavy, "an equivalent puzzle: rotated, mirrored, relabelled",
+    {"/api/transform", Weight::light, "an equivalent puzzle: rotated, mirrored, relabelled",
      route_transform},
 };
 
@@ -771,6 +801,14 @@ const Route* find_route(std::string_view path) {
   for (const Route& r : kRoutes)
     if (r.path == path) return &r;
   return nullptr;
+}
+
+ApiReply deferred_reply(std::string cache_key) {
+  ApiReply r;
+  r.status = 0;
+  r.deferred = true;
+  r.cache_key = std::move(cache_key);
+  return r;
 }
 
 ApiReply error_reply(int status, std::string_view code, std::string message, int line, int column) {

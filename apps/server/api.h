@@ -28,7 +28,13 @@ namespace nonet::server {
 struct ApiReply {
   int status = 200;
   nlohmann::json body;
-  int retry_after = 0;  // seconds, for 503
+  int retry_after = 0;  // seconds, for 503 when the server is busy
+  // Set only in triage (ApiContext::triage): the request is well formed and its
+  // search belongs on a worker. `cache_key`, when not empty, names the answer
+  // by what it depends on (the position in a canonical form and the options),
+  // so that an answer the search completed can be kept and served again.
+  bool deferred = false;
+  std::string cache_key{};
 };
 
 // What a request may ask for; every request also carries a Deadline.
@@ -39,8 +45,9 @@ struct ApiLimits {
   int max_generate_side = 25;               // /api/generate makes boards up to this side
 };
 
-// Heavy routes search (solve, count, rate, ...) and run under the server's cap on
-// concurrent work; light routes answer in microseconds.
+// Heavy routes may search for long (hint, explain, rate, generate; solve and
+// count on large boards or with large limits) and defer that search to the
+// server's workers in triage; light routes always answer at once.
 enum class Weight { light, heavy };
 
 struct ApiContext {
@@ -49,6 +56,13 @@ struct ApiContext {
   // Raised when the request's work should stop early (its client went away).
   const std::atomic<bool>* cancel = nullptr;
   std::uint64_t seed = 0;  // for routes that draw random numbers and were given no seed
+  // Triage, the server's first pass over a request, on the thread that read it:
+  // every route reads and checks its fields, so that bad requests are answered
+  // at once; a route whose search may take long then returns a `deferred`
+  // reply instead of searching, and the server calls it again (triage off) on
+  // a worker. Solve and count of boards up to 9x9 search here, within the
+  // Deadline the server gives (a short one), and answer "timeout" when it ends.
+  bool triage = false;
 };
 
 struct Route {
@@ -65,6 +79,9 @@ const Route* find_route(std::string_view path);
 // Parses `body` as a JSON object and runs the route; malformed JSON and requests
 // that are not objects become 400 answers.
 ApiReply handle_api(const Route& route, std::string_view body, const ApiContext& context);
+
+// The reply of a route in triage whose search belongs on a worker.
+ApiReply deferred_reply(std::string cache_key = {});
 
 // GET /api/levels (also in /api/health): the levels /api/generate offers per
 // board size, {"sizes": [{"size": 4, "box": "2x2", "levels": ["easy"]}, ...]},

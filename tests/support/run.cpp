@@ -13,8 +13,7 @@ namespace {
 
 std::string temp_dir() {
   static const std::string dir = [] {
-    auto d = std::filesystem::temp_directory_path() /
-             ("nonet_tests_" + std::to_string(::getpid()));
+    auto d = std::filesystem::temp_directory_path() / ("nonet_tests_" + std::to_string(::getpid()));
     std::filesystem::create_directories(d);
     return d.string();
   }();
@@ -52,6 +51,20 @@ RunResult run_shell(const std::string& command, const std::string& input) {
   r.out = slurp(base + ".out");
   r.err = slurp(base + ".err");
   return r;
+}
+
+bool built_with_sanitizers() {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  return true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+  return true;
+#else
+  return false;
+#endif
+#else
+  return false;
+#endif
 }
 
 }  // namespace nonet::testing

@@ -20,4 +20,7 @@ RunResult run_shell(const std::string& command, const std::string& input = "");
 // A file under the test's temporary folder holding `content`; returns its path.
 std::string temp_file(const std::string& name, const std::string& content);
 
+// True in the asan and tsan builds, whose memory and timing differ.
+bool built_with_sanitizers();
+
 }  // namespace nonet::testing

@@ -1,6 +1,8 @@
 #include "support/server.h"
 
 #include <arpa/inet.h>
+#include <fcntl.h>
+#include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
@@ -9,11 +11,14 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
-#include <thread>
 #include <cctype>
+#include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <thread>
 
 namespace nonet::testing {
 
@@ -32,6 +37,9 @@ std::string Response::header(const std::string& name) const {
 }
 
 ServerProcess::ServerProcess(std::vector<std::string> extra) {
+  static int counter = 0;
+  log_path_ = ::testing::TempDir() + "nonet_serve_" + std::to_string(getpid()) + "_" +
+              std::to_string(counter++) + ".log";
   int out[2];
   if (pipe(out) != 0) return;
   pid_ = fork();
@@ -39,6 +47,8 @@ ServerProcess::ServerProcess(std::vector<std::string> extra) {
     dup2(out[1], STDOUT_FILENO);
     close(out[0]);
     close(out[1]);
+    const int err = open(log_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (err >= 0) dup2(err, STDERR_FILENO);
     std::vector<std::string> args = {NONET_CLI_PATH, "serve"};
     if (std::find(extra.begin(), extra.end(), "--port") == extra.end()) {
       args.push_back("--port");
@@ -64,7 +74,25 @@ ServerProcess::ServerProcess(std::vector<std::string> extra) {
   banner_ = line;
 }
 
-ServerProcess::~ServerProcess() { stop(); }
+ServerProcess::~ServerProcess() {
+  stop();
+  std::remove(log_path_.c_str());
+}
+
+std::string ServerProcess::log() const {
+  std::ifstream in(log_path_);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+long ServerProcess::peak_rss_kb() const {
+  if (pid_ <= 0) return -1;
+  std::ifstream in("/proc/" + std::to_string(pid_) + "/status");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("VmHWM:", 0) == 0) return std::atol(line.c_str() + 6);
+  return -1;
+}
 
 int ServerProcess::stop(double limit) {
   if (pid_ <= 0) return -1;

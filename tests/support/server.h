@@ -20,7 +20,8 @@ struct Response {
 };
 
 // A running `nonet serve` (with `--port 0` unless `extra` names a port), whose
-// port is read from the banner line; stopped with SIGTERM.
+// port is read from the banner line; stopped with SIGTERM. Its standard error
+// (the access log and warnings) goes to a file, read with log().
 class ServerProcess {
  public:
   explicit ServerProcess(std::vector<std::string> extra = {});
@@ -32,11 +33,17 @@ class ServerProcess {
   int stop(double limit = 60);
   int port() const { return port_; }  // 0 when the banner never came
   const std::string& banner() const { return banner_; }
+  pid_t pid() const { return pid_; }
+  // What the server wrote to standard error so far.
+  std::string log() const;
+  // The server's peak resident memory so far (VmHWM), in KiB; -1 when unknown.
+  long peak_rss_kb() const;
 
  private:
   pid_t pid_ = -1;
   int port_ = 0;
   std::string banner_;
+  std::string log_path_;
 };
 
 // A connected socket to 127.0.0.1:port, or -1.

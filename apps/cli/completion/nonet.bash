@@ -78,7 +78,8 @@ _nonet() {
       ;;
     -j | --threads | --timeout | -n | --count | --clues | --rating | --seed | --candidates | \
       --givens | --host | -p | --port | --budget | --max-body | --workers | --queue-wait | \
-      --io-timeout)
+      --io-timeout | --allow-host | --queue | --idle-timeout | --max-connections | --cache-mb | \
+      --drain)
       return  # a value of the user's own
       ;;
   esac
@@ -94,7 +95,8 @@ _nonet() {
     hint) options="$puzzle_options -t --techniques -l --level --candidates --givens" ;;
     transform) options="$puzzle_options --ops --random --seed" ;;
     serve)
-      options="-h --help --host -p --port --budget --max-body --workers --queue-wait --io-timeout"
+      options="-h --help --host -p --port --allow-host --budget --max-body --workers --queue"
+      options+=" --queue-wait --io-timeout --idle-timeout --max-connections --cache-mb --drain -q --quiet"
       ;;
     generate)
       options="-h --help -n --count --box --symmetry --clues --difficulty --rating --profile

@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -162,6 +164,54 @@ TEST(LogicCli, BadInputIsReported) {
   r = run("hint --givens 123", kEasy + "\n", true);
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(run("explain", "").code, 1);  // no puzzle at all
+}
+
+// The technique tables in docs/logic.md are what `nonet techniques` prints from
+// the technique table: each copy sits between a marker naming the command and
+// "<!-- end -->".
+TEST(LogicCli, DocsTechniqueTablesAreTheTable) {
+  std::ifstream in(NONET_SOURCE_DIR "/docs/logic.md");
+  ASSERT_TRUE(in) << "docs/logic.md";
+  std::stringstream all;
+  all << in.rdbuf();
+  const std::string doc = all.str();
+  int tables = 0;
+  const std::string open = "<!-- nonet ";
+  for (std::size_t at = doc.find(open); at != std::string::npos; at = doc.find(open, at + 1)) {
+    const std::size_t args_end = doc.find(" -->\n", at);
+    ASSERT_NE(args_end, std::string::npos);
+    const std::string args = doc.substr(at + open.size(), args_end - at - open.size());
+    const std::size_t body = args_end + 5;
+    const std::size_t end = doc.find("<!-- end -->", body);
+    ASSERT_NE(end, std::string::npos) << args;
+    const CliRun r = run(args, "");
+    EXPECT_EQ(r.code, 0) << args;
+    EXPECT_EQ(doc.substr(body, end - body), r.out)
+        << "docs/logic.md's copy of `nonet " << args << "` differs; paste the command's output";
+    ++tables;
+  }
+  EXPECT_EQ(tables, 2);
+}
+
+TEST(LogicCli, TechniquesListsTheTable) {
+  CliRun r = run("techniques -f json", "");
+  ASSERT_EQ(r.code, 0);
+  std::istringstream lines(r.out);
+  int rows = 0;
+  bool kite = false;
+  for (std::string line; std::getline(lines, line); ++rows) {
+    const auto j = nlohmann::json::parse(line);
+    EXPECT_FALSE(j["name"].get<std::string>().empty());
+    EXPECT_GE(j["rating"].get<double>(), 1.0);
+    kite |= j["id"] == "two_string_kite";
+  }
+  EXPECT_GE(rows, 40);
+  EXPECT_TRUE(kite);
+  r = run("techniques -t se", "");
+  EXPECT_EQ(r.out.rfind("full_house", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("nested_forcing_chain"), std::string::npos);
+  EXPECT_EQ(r.out.find("skyscraper"), std::string::npos);  // modern only
+  EXPECT_EQ(run("techniques -t fancy", "").code, 2);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <thread>
 
 #include "cli/commands.h"
@@ -219,6 +220,69 @@ app::PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const std::vect
   };
 }
 
+// The technique table, as `nonet techniques` prints it: every row, or one
+// profile's rows in the order it tries them.
+std::string techniques_text(std::optional<Profile> profile, const std::string& format) {
+  std::vector<Technique> rows;
+  if (profile) {
+    const auto list = profile_techniques(*profile);
+    rows.assign(list.begin(), list.end());
+  } else {
+    for (const TechniqueInfo& info : technique_table()) rows.push_back(info.technique);
+  }
+  auto profiles = [](const TechniqueInfo& info) {
+    std::string p;
+    for (Profile pr : {Profile::se, Profile::modern}) {
+      if (info.in(pr)) p += (p.empty() ? "" : " ") + std::string(profile_name(pr));
+    }
+    return p;
+  };
+  std::string out;
+  if (format == "json") {
+    for (Technique t : rows) {
+      const TechniqueInfo& info = technique_info(t);
+      nlohmann::json profs = nlohmann::json::array();
+      for (Profile pr : {Profile::se, Profile::modern}) {
+        if (info.in(pr)) profs.push_back(std::string(profile_name(pr)));
+      }
+      out += nlohmann::json{{"id", std::string(info.id)},
+                            {"name", std::string(info.name)},
+                            {"rating", info.rating / 10.0},
+                            {"rating_rule", std::string(info.rating_rule)},
+                            {"hodoku_level", std::string(hodoku_level_name(info.hodoku_level))},
+                            {"hodoku_score", info.hodoku_score},
+                            {"profiles", std::move(profs)}}
+                 .dump() +
+             "\n";
+    }
+    return out;
+  }
+  if (format == "markdown") {
+    out =
+        "| technique | id | SE rating | HoDoKu level, score | profiles |\n"
+        "|---|---|---|---|---|\n";
+    for (Technique t : rows) {
+      const TechniqueInfo& info = technique_info(t);
+      out += "| " + std::string(info.name) + " | `" + std::string(info.id) + "` | " +
+             std::string(info.rating_rule) + " | " +
+             std::string(hodoku_level_name(info.hodoku_level)) + ", " +
+             std::to_string(info.hodoku_score) + " | " + profiles(info) + " |\n";
+    }
+    return out;
+  }
+  for (Technique t : rows) {
+    const TechniqueInfo& info = technique_info(t);
+    char line[160];
+    std::snprintf(line, sizeof line, "%-27s %-27s %4s  %-8s %5d  %s\n",
+                  std::string(info.id).c_str(), std::string(info.name).c_str(),
+                  format_rating(info.rating, true).c_str(),
+                  std::string(hodoku_level_name(info.hodoku_level)).c_str(), info.hodoku_score,
+                  profiles(info).c_str());
+    out += line;
+  }
+  return out;
+}
+
 void add_techniques_option(CLI::App& cmd, LogicCommand& c) {
   cmd.add_option("-t,--techniques", c.techniques,
                  "Technique set: se (Sudoku Explainer 1.2.1, default; defines ratings) or modern")
@@ -233,6 +297,29 @@ void add_techniques_option(CLI::App& cmd, LogicCommand& c) {
 
 void add_logic_commands(CLI::App& app, Action& action) {
   static LogicCommand rate_cmd, explain_cmd, hint_cmd;
+
+  static std::string list_profile = "all", list_format = "line";
+  CLI::App* list = app.add_subcommand(
+      "techniques", "List the techniques: id, name, SE rating, HoDoKu level and score, profiles");
+  list->add_option("-t,--techniques", list_profile,
+                   "Which: all (every technique, in table order, the default), se or modern (the "
+                   "profile's techniques in the order it tries them)")
+      ->check([](const std::string& name) {
+        return name == "all" || profile_from_name(name)
+                   ? std::string()
+                   : "unknown technique set '" + name + "'; choose all, se or modern";
+      });
+  list->add_option("-f,--format", list_format,
+                   "Output: line (aligned columns, the default), json (JSON Lines) or markdown")
+      ->check(CLI::IsMember({"line", "json", "markdown"}));
+  list->callback([&action] {
+    action = [] {
+      const std::optional<Profile> profile =
+          list_profile == "all" ? std::nullopt : profile_from_name(list_profile);
+      const std::string text = techniques_text(profile, list_format);
+      return std::fwrite(text.data(), 1, text.size(), stdout) == text.size() ? 0 : 1;
+    };
+  });
 
   CLI::App* rate_app = app.add_subcommand(
       "rate", "Rate puzzles on the Sudoku Explainer scale: ER/EP/ED and level, one line each");

@@ -11,7 +11,7 @@ namespace nonet::cli {
 using Action = std::function<int()>;
 
 void add_solve_commands(CLI::App& app, Action& action);  // solve, count, validate, solvers
-void add_logic_commands(CLI::App& app, Action& action);  // explain, hint, rate
+void add_logic_commands(CLI::App& app, Action& action);  // techniques, explain, hint, rate
 void add_serve_command(CLI::App& app, Action& action);   // serve
 void add_generate_commands(CLI::App& app, Action& action);  // generate, transform, canon
 

@@ -2,6 +2,7 @@
 // profile finned and sashimi X-Wing / Swordfish.
 
 #include "logic/finders.h"
+#include "logic/patterns.h"
 #include "logic/table.h"
 
 namespace nonet::logic_detail {
@@ -15,69 +16,40 @@ constexpr std::array<std::array<HouseKind, 2>, 2> kOrientations = {{
     {HouseKind::row, HouseKind::column},
 }};
 
-void fish(const LogicState& s, FindContext& context, StepSink& sink, int degree) {
+void fish(const LogicState& s, StepSink& sink, int degree) {
   const Geometry& g = s.geometry();
-  const int n = g.side();
-  for (const auto& o : kOrientations) {
-    // positions[line][digit-1]: the digit's places along each base line, as a
-    // mask of cover indexes (a line's i-th cell lies in cover line i).
-    std::vector<std::array<Mask, kMaxSide>> positions(static_cast<std::size_t>(n));
-    for (int line = 0; line < n; ++line) {
-      const int house = house_of_kind(g, o[0], line);
-      int i = 0;
-      for (int cell : g.house_cells(house)) {
-        for (Mask m = s.candidates(cell); m; m &= m - 1) {
-          positions[line][std::countr_zero(m)] |= Mask{1} << i;
-        }
-        ++i;
-      }
-    }
-    const bool found = for_each_combination(n, degree, [&](Mask lines) {
-      if (context.stopped()) return true;
-      for (int digit = 1; digit <= n; ++digit) {
-        // The pattern needs 2 * degree unplaced copies of the digit.
-        if (s.digit_count(digit) + 2 * degree > n) continue;
-        Mask covers = 0;
-        bool ok = true;
-        for (Mask l = lines; l && ok; l &= l - 1) {
-          const Mask p = positions[std::countr_zero(l)][digit - 1];
-          ok = popcount(p) >= 2;
-          covers |= p;
-        }
-        if (!ok || popcount(covers) != degree) continue;
-        Step out;
-        for (Mask c = covers; c; c &= c - 1) {
-          const int cover = house_of_kind(g, o[1], std::countr_zero(c));
-          int i = 0;
-          for (int cell : g.house_cells(cover)) {
-            if (!(lines & (Mask{1} << i)) && (s.candidates(cell) & digit_bit(digit))) {
-              out.eliminations.push_back({cell, digit});
-            }
-            ++i;
-          }
-        }
-        if (out.eliminations.empty()) continue;
-        out.technique = kFish[degree - 2];
-        out.rating = rating_of(out.technique);
-        out.digits = digit_bit(digit);
-        for (Mask l = lines; l; l &= l - 1) {
-          out.houses.push_back(house_of_kind(g, o[0], std::countr_zero(l)));
-        }
-        for (Mask c = covers; c; c &= c - 1) {
-          out.houses.push_back(house_of_kind(g, o[1], std::countr_zero(c)));
-        }
-        for (Mask l = lines; l; l &= l - 1) {
-          const int base = house_of_kind(g, o[0], std::countr_zero(l));
-          for (int cell : cells_of(g, base, positions[std::countr_zero(l)][digit - 1])) {
-            out.cells.push_back(cell);
-          }
-        }
-        if (sink.take(std::move(out))) return true;
-      }
-      return false;
-    });
-    if (found) return;
-  }
+  const PositionTable view(s);
+  scan_fish(view, degree, Everywhere{},
+            [&](HouseKind base, HouseKind cover_kind, Mask lines, int digit, Mask covers) {
+              Step out;
+              for (Mask c = covers; c; c &= c - 1) {
+                const int cover = house_of_kind(g, cover_kind, std::countr_zero(c));
+                int i = 0;
+                for (int cell : g.house_cells(cover)) {
+                  if (!(lines & (Mask{1} << i)) && (s.candidates(cell) & digit_bit(digit))) {
+                    out.eliminations.push_back({cell, digit});
+                  }
+                  ++i;
+                }
+              }
+              if (out.eliminations.empty()) return false;
+              out.technique = kFish[degree - 2];
+              out.rating = rating_of(out.technique);
+              out.digits = digit_bit(digit);
+              for (Mask l = lines; l; l &= l - 1) {
+                out.houses.push_back(house_of_kind(g, base, std::countr_zero(l)));
+              }
+              for (Mask c = covers; c; c &= c - 1) {
+                out.houses.push_back(house_of_kind(g, cover_kind, std::countr_zero(c)));
+              }
+              for (Mask l = lines; l; l &= l - 1) {
+                const int line = house_of_kind(g, base, std::countr_zero(l));
+                for (int cell : cells_of(g, line, view.positions(line, digit))) {
+                  out.cells.push_back(cell);
+                }
+              }
+              return sink.take(std::move(out));
+            });
 }
 
 // Finned fish: the base lines' places fit in `degree` cover lines except for
@@ -168,9 +140,9 @@ void finned_fish(const LogicState& s, FindContext& context, StepSink& sink, int 
 
 }  // namespace
 
-void find_x_wing(const LogicState& s, FindContext& c, StepSink& k) { fish(s, c, k, 2); }
-void find_swordfish(const LogicState& s, FindContext& c, StepSink& k) { fish(s, c, k, 3); }
-void find_jellyfish(const LogicState& s, FindContext& c, StepSink& k) { fish(s, c, k, 4); }
+void find_x_wing(const LogicState& s, FindContext&, StepSink& k) { fish(s, k, 2); }
+void find_swordfish(const LogicState& s, FindContext&, StepSink& k) { fish(s, k, 3); }
+void find_jellyfish(const LogicState& s, FindContext&, StepSink& k) { fish(s, k, 4); }
 void find_finned_x_wing(const LogicState& s, FindContext& c, StepSink& k) {
   finned_fish(s, c, k, 2);
 }

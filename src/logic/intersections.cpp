@@ -4,18 +4,11 @@
 // in another house of the first kind.
 
 #include "logic/finders.h"
+#include "logic/patterns.h"
 #include "logic/table.h"
 
 namespace nonet::logic_detail {
 namespace {
-
-// SE's scan order of (confining house kind, crossing house kind).
-constexpr std::array<std::array<HouseKind, 2>, 4> kPairs = {{
-    {HouseKind::box, HouseKind::column},
-    {HouseKind::box, HouseKind::row},
-    {HouseKind::column, HouseKind::box},
-    {HouseKind::row, HouseKind::box},
-}};
 
 void fill_pattern(const LogicState& s, Step& step, int h1, int h2, int digit) {
   const Geometry& g = s.geometry();
@@ -35,37 +28,10 @@ std::vector<CellDigit> removals(const LogicState& s, int h1, int h2, int digit) 
   return out;
 }
 
-// Scans every (h1, h2, digit) where the digit's places in h1 (two or more) all
-// lie in h2, in SE's order; `on_found` decides whether that makes a step. At
-// most one h2 can hold two or more cells of h1, so it is found from the first
-// place instead of by trying every house of the kind.
-template <class OnFound>
-bool scan(const LogicState& s, OnFound&& on_found) {
-  const Geometry& g = s.geometry();
-  const int n = g.side();
-  for (const auto& pair : kPairs) {
-    for (int digit = 1; digit <= n; ++digit) {
-      for (int i1 = 0; i1 < n; ++i1) {
-        const int h1 = house_of_kind(g, pair[0], i1);
-        const Mask pos = s.positions(h1, digit);
-        if (popcount(pos) < 2) continue;  // one place is a hidden single
-        auto cells = g.house_cells(h1);
-        const int h2 = house_through(g, pair[1], cells[std::countr_zero(pos)]);
-        bool inside = true;
-        for (Mask p = pos; p && inside; p &= p - 1)
-          inside = in_house(g, cells[std::countr_zero(p)], h2);
-        if (!inside) continue;
-        if (on_found(pair[0], i1, h1, h2, digit)) return true;
-      }
-    }
-  }
-  return false;
-}
-
 }  // namespace
 
 void find_intersections(const LogicState& s, FindContext&, StepSink& sink) {
-  scan(s, [&](HouseKind kind1, int, int h1, int h2, int digit) {
+  scan_intersections(s, Everywhere{}, [&](HouseKind kind1, int, int h1, int h2, int digit) {
     std::vector<CellDigit> out = removals(s, h1, h2, digit);
     if (out.empty()) return false;
     Step step;
@@ -80,7 +46,7 @@ void find_intersections(const LogicState& s, FindContext&, StepSink& sink) {
 
 void find_direct_intersections(const LogicState& s, FindContext&, StepSink& sink) {
   const Geometry& g = s.geometry();
-  scan(s, [&](HouseKind kind1, int i1, int h1, int h2, int digit) {
+  scan_intersections(s, Everywhere{}, [&](HouseKind kind1, int i1, int h1, int h2, int digit) {
     // Another house of the first kind crossing h2 whose places for the digit,
     // once those inside h2 are gone, come down to one.
     for (int i3 = 0; i3 < g.side(); ++i3) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <string_view>
 
 #include "logic/chains/chains.h"
 #include "logic/finders.h"
@@ -21,6 +22,14 @@ constexpr TechniqueInfo kInfo[] = {
 #undef NONET_ROW
 };
 constexpr std::size_t kCount = std::size(kInfo);
+
+// Finder names: rows that share one are one search. Names, not the pointers,
+// are compared, as function addresses are not constants in every build.
+constexpr std::string_view kFinderNames[] = {
+#define NONET_ROW(id, name, rating, rule, level, score, se, modern, finder, text) #finder,
+    NONET_TECHNIQUES(NONET_ROW)
+#undef NONET_ROW
+};
 
 constexpr Finder kFinders[] = {
 #define NONET_ROW(id, name, rating, rule, level, score, se, modern, finder, text) &find_##finder,
@@ -55,11 +64,11 @@ constexpr Listed<Technique> profile_rows(Profile profile) {
 
 constexpr Listed<Search> profile_searches(Profile profile) {
   Listed<Search> out;
-  Finder last = nullptr;
+  std::string_view last;
   for (std::size_t i = 0; i < kCount; ++i) {
     if (!kInfo[i].in(profile)) continue;
-    if (kFinders[i] != last) out.items[out.count++] = {kFinders[i], kInfo[i].rating};
-    last = kFinders[i];
+    if (kFinderNames[i] != last) out.items[out.count++] = {kFinders[i], kInfo[i].rating};
+    last = kFinderNames[i];
     Search& s = out.items[out.count - 1];
     s.floor = std::min(s.floor, kInfo[i].rating);
   }

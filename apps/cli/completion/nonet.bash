@@ -13,7 +13,7 @@ _nonet() {
     cword=$COMP_CWORD
   fi
 
-  local commands="solve count validate solvers explain hint rate serve generate transform canon"
+  local commands="solve count validate solvers techniques explain hint rate serve generate transform canon"
   local puzzle_options="-h --help --box -f --format -j --threads --timeout"
 
   local command="" i
@@ -31,7 +31,11 @@ _nonet() {
   # The value of the option before the cursor.
   case $prev in
     -f | --format)
-      COMPREPLY=($(compgen -W "line grid json" -- "$cur"))
+      if [[ $command == techniques ]]; then
+        COMPREPLY=($(compgen -W "line json markdown" -- "$cur"))
+      else
+        COMPREPLY=($(compgen -W "line grid json" -- "$cur"))
+      fi
       return
       ;;
     --box)
@@ -43,7 +47,11 @@ _nonet() {
       return
       ;;
     -t | --techniques | --profile)
-      COMPREPLY=($(compgen -W "se modern" -- "$cur"))
+      if [[ $command == techniques ]]; then
+        COMPREPLY=($(compgen -W "all se modern" -- "$cur"))
+      else
+        COMPREPLY=($(compgen -W "se modern" -- "$cur"))
+      fi
       return
       ;;
     -l | --level | --limit)
@@ -81,6 +89,7 @@ _nonet() {
     count) options="$puzzle_options -s --solver -l --limit" ;;
     validate | canon) options="$puzzle_options" ;;
     solvers) options="-h --help" ;;
+    techniques) options="-h --help -t --techniques -f --format" ;;
     explain | rate) options="$puzzle_options -t --techniques" ;;
     hint) options="$puzzle_options -t --techniques -l --level --candidates --givens" ;;
     transform) options="$puzzle_options --ops --random --seed" ;;
@@ -97,7 +106,7 @@ _nonet() {
     return
   fi
   case $command in
-    solvers | serve | generate) ;;
+    solvers | techniques | serve | generate) ;;
     *)  # puzzle files
       if declare -F _filedir >/dev/null; then _filedir; else COMPREPLY=($(compgen -f -- "$cur")); fi
       ;;

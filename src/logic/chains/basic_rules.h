@@ -12,7 +12,10 @@ namespace nonet::logic_detail {
 
 // SE's four basic rules on a reduced grid (`cur`, struck from `orig`), in its
 // order and with its parent rules: pointing / claiming, hidden pair, naked
-// pair, X-Wing. Only a hint that depends on a struck candidate counts.
+// pair, X-Wing. Only a hint that depends on a struck candidate counts. The
+// patterns are the finders' own (patterns.h), seen through this reduced grid;
+// what is added here is where to look (where candidates were struck) and each
+// hint's parents.
 class BasicRules {
  public:
   explicit BasicRules(const Board& board) : b_(board), g_(*board.g), n_(g_.side()) {}
@@ -39,13 +42,20 @@ class BasicRules {
     return static_cast<int>(out.size() - before);
   }
 
+  // The reduced grid as the pattern scans see it (patterns.h).
+  const Geometry& geometry() const { return g_; }
+  Mask candidates(int c) const { return cur(c); }
+  // Positions of `digit` in house `h` of the reduced grid (bit i = i-th cell).
+  Mask positions(int h, int digit) const {
+    return pos_[static_cast<std::size_t>(h * n_ + digit - 1)];
+  }
+  int empty_in_house(int h) const;
+  int digit_count(int digit) const { return b_.placed[static_cast<std::size_t>(digit)]; }
+
  private:
   Mask orig(int c) const { return (*orig_)[static_cast<std::size_t>(c)]; }
   Mask cur(int c) const { return (*cur_)[static_cast<std::size_t>(c)]; }
   int cand(int cell, int digit) const { return cell * n_ + digit - 1; }
-  int empty_in(int h) const;
-  // Positions of `digit` in house `h` of the reduced grid (bit i = i-th cell).
-  Mask positions(int h, int digit) const;
   // The digits (bit d - 1) that lost places in house `h`.
   Mask struck_digits(int h) const { return struck_[static_cast<std::size_t>(h)]; }
   bool struck(int h, int digit) const { return struck_digits(h) & digit_bit(digit); }

@@ -1,0 +1,222 @@
+#pragma once
+// Internal: the patterns of the basic techniques, written once for any view of
+// the candidates, so that the finders (on a position, a LogicState) and SE's
+// rules inside chains (on a reduced grid, chains/basic_rules.cpp) find the same
+// patterns in the same order. A view offers:
+//
+//   const Geometry& geometry();
+//   Mask candidates(int cell);            // 0 for a filled cell
+//   Mask positions(int house, int digit);  // bit i: the house's i-th cell
+//   int empty_in_house(int house);         // cells without a value
+//   int digit_count(int digit);            // copies of the digit placed
+//
+// Each scan takes a `wanted` filter (the rules inside chains look only where a
+// candidate was struck; the finders look everywhere) and calls on_found for each
+// pattern in SE's order until it returns true; the scan then returns true.
+
+#include <array>
+#include <vector>
+
+#include "logic/finders.h"
+
+namespace nonet::logic_detail {
+
+// For views with no filter.
+struct Everywhere {
+  template <class... Args>
+  constexpr bool operator()(Args&&...) const {
+    return true;
+  }
+  constexpr bool house(int) const { return true; }
+  constexpr bool set(int, Mask) const { return true; }
+};
+
+// Intersections: a digit whose places in house h1 (two or more) all lie in house
+// h2 of the other kind. SE's order of (h1's kind, h2's kind): box and column,
+// box and row, column and box, row and box; then digits, then houses. At most
+// one h2 can hold two or more cells of h1, so it is found from the first place.
+//   wanted(h1, digit); on_found(kind1, i1, h1, h2, digit)
+template <class View, class Wanted, class OnFound>
+bool scan_intersections(const View& v, Wanted&& wanted, OnFound&& on_found) {
+  constexpr std::array<std::array<HouseKind, 2>, 4> kPairs = {{
+      {HouseKind::box, HouseKind::column},
+      {HouseKind::box, HouseKind::row},
+      {HouseKind::column, HouseKind::box},
+      {HouseKind::row, HouseKind::box},
+  }};
+  const Geometry& g = v.geometry();
+  const int n = g.side();
+  for (const auto& pair : kPairs) {
+    for (int digit = 1; digit <= n; ++digit) {
+      for (int i1 = 0; i1 < n; ++i1) {
+        const int h1 = house_of_kind(g, pair[0], i1);
+        if (!wanted(h1, digit)) continue;
+        const Mask pos = v.positions(h1, digit);
+        if (popcount(pos) < 2) continue;  // one place is a hidden single
+        const auto cells = g.house_cells(h1);
+        const int h2 = house_through(g, pair[1], cells[std::countr_zero(pos)]);
+        bool inside = true;
+        for (Mask p = pos; p && inside; p &= p - 1)
+          inside = in_house(g, cells[std::countr_zero(p)], h2);
+        if (!inside) continue;
+        if (on_found(pair[0], i1, h1, h2, digit)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Basic fish of `degree` base lines: a digit whose places in the base lines (two
+// or more in each) lie in exactly `degree` cover lines. Base lines are columns
+// first (covers rows), then rows; then sets of base lines in increasing order;
+// then digits. A digit with too many copies placed to fill the pattern is
+// passed over.
+//   wanted(base_kind, lines, digit); on_found(base_kind, cover_kind, lines, digit, covers)
+// where `lines` and `covers` are masks of line indexes.
+template <class View, class Wanted, class OnFound>
+bool scan_fish(const View& v, int degree, Wanted&& wanted, OnFound&& on_found) {
+  constexpr std::array<std::array<HouseKind, 2>, 2> kOrientations = {{
+      {HouseKind::column, HouseKind::row},
+      {HouseKind::row, HouseKind::column},
+  }};
+  const Geometry& g = v.geometry();
+  const int n = g.side();
+  for (const auto& o : kOrientations) {
+    const bool found = for_each_combination(n, degree, [&](Mask lines) {
+      for (int digit = 1; digit <= n; ++digit) {
+        // The pattern needs 2 * degree unplaced copies of the digit.
+        if (v.digit_count(digit) + 2 * degree > n) continue;
+        if (!wanted(o[0], lines, digit)) continue;
+        Mask covers = 0;
+        bool ok = true;
+        for (Mask l = lines; l && ok; l &= l - 1) {
+          const Mask p = v.positions(house_of_kind(g, o[0], std::countr_zero(l)), digit);
+          ok = popcount(p) >= 2;
+          covers |= p;
+        }
+        if (!ok || popcount(covers) != degree) continue;
+        if (on_found(o[0], o[1], lines, digit, covers)) return true;
+      }
+      return false;
+    });
+    if (found) return true;
+  }
+  return false;
+}
+
+// Naked sets of `degree` cells in a house: cells of 2..degree candidates whose
+// candidates together are `degree` digits. Houses in SE's order (boxes,
+// columns, rows), where at least 2 * degree cells are empty; sets of cells in
+// increasing order.
+//   wanted.house(house), wanted.set(house, cells); on_found(house, cells, digits)
+// (cells: a mask of the house's slots)
+template <class View, class Wanted, class OnFound>
+bool scan_naked_sets(const View& v, int degree, const Wanted& wanted, OnFound&& on_found) {
+  const Geometry& g = v.geometry();
+  const int n = g.side();
+  for (HouseKind kind : se_kind_order()) {
+    for (int i = 0; i < n; ++i) {
+      const int house = house_of_kind(g, kind, i);
+      if (!wanted.house(house) || v.empty_in_house(house) < 2 * degree) continue;
+      const auto cells = g.house_cells(house);
+      Mask eligible = 0;
+      for (int k = 0; k < n; ++k) {
+        const int count = popcount(v.candidates(cells[k]));
+        if (count >= 2 && count <= degree) eligible |= Mask{1} << k;
+      }
+      const bool found = for_each_subset(eligible, degree, [&](Mask places) {
+        if (!wanted.set(house, places)) return false;
+        Mask digits = 0;
+        for (Mask p = places; p; p &= p - 1) digits |= v.candidates(cells[std::countr_zero(p)]);
+        if (popcount(digits) != degree) return false;
+        return on_found(house, places, digits);
+      });
+      if (found) return true;
+    }
+  }
+  return false;
+}
+
+// The positions of every digit in one house (index digit - 1), from one pass
+// over its cells.
+struct HousePositions {
+  std::array<Mask, kMaxSide> of{};
+  template <class View>
+  HousePositions(const View& v, int house) {
+    int i = 0;
+    for (int cell : v.geometry().house_cells(house)) {
+      for (Mask m = v.candidates(cell); m; m &= m - 1) of[std::countr_zero(m)] |= Mask{1} << i;
+      ++i;
+    }
+  }
+};
+
+// Hidden sets of `degree` digits in a house: digits with 2..degree places each
+// whose places together are `degree` cells. Houses in SE's order; SE looks only
+// where more than twice the set's size is empty (else the naked complement is
+// the smaller set), or, for its direct forms, more than the set's size.
+//   wanted.house(house), wanted.set(house, digits);
+//   on_found(house, digits, places, positions)
+template <class View, class Wanted, class OnFound>
+bool scan_hidden_sets(const View& v, int degree, bool direct, const Wanted& wanted,
+                      OnFound&& on_found) {
+  const Geometry& g = v.geometry();
+  const int n = g.side();
+  for (HouseKind kind : se_kind_order()) {
+    for (int i = 0; i < n; ++i) {
+      const int house = house_of_kind(g, kind, i);
+      if (!wanted.house(house)) continue;
+      const int empty = v.empty_in_house(house);
+      if (!(empty > 2 * degree || (direct && empty > degree))) continue;
+      const HousePositions hp(v, house);
+      // Only digits with 2..degree places can belong to a set of `degree`
+      // cells; skipping the others keeps SE's order and saves most of the work.
+      Mask eligible = 0;
+      for (int d = 0; d < n; ++d) {
+        const int count = popcount(hp.of[d]);
+        if (count >= 2 && count <= degree) eligible |= Mask{1} << d;
+      }
+      const bool found = for_each_subset(eligible, degree, [&](Mask digits) {
+        if (!wanted.set(house, digits)) return false;
+        Mask places = 0;
+        for (Mask d = digits; d; d &= d - 1) places |= hp.of[std::countr_zero(d)];
+        if (popcount(places) != degree) return false;
+        return on_found(house, digits, places, hp);
+      });
+      if (found) return true;
+    }
+  }
+  return false;
+}
+
+// A position seen through a table of every digit's positions in every house,
+// built once: for the scans that ask for positions many times (fish).
+class PositionTable {
+ public:
+  explicit PositionTable(const LogicState& s) : s_(s), n_(s.geometry().side()) {
+    const Geometry& g = s.geometry();
+    pos_.assign(static_cast<std::size_t>(g.house_count() * n_), 0);
+    for (int house = 0; house < g.house_count(); ++house) {
+      int i = 0;
+      for (int cell : g.house_cells(house)) {
+        for (Mask m = s.candidates(cell); m; m &= m - 1)
+          pos_[static_cast<std::size_t>(house * n_ + std::countr_zero(m))] |= Mask{1} << i;
+        ++i;
+      }
+    }
+  }
+  const Geometry& geometry() const { return s_.geometry(); }
+  Mask candidates(int cell) const { return s_.candidates(cell); }
+  Mask positions(int house, int digit) const {
+    return pos_[static_cast<std::size_t>(house * n_ + digit - 1)];
+  }
+  int empty_in_house(int house) const { return s_.empty_in_house(house); }
+  int digit_count(int digit) const { return s_.digit_count(digit); }
+
+ private:
+  const LogicState& s_;
+  int n_;
+  std::vector<Mask> pos_;
+};
+
+}  // namespace nonet::logic_detail

@@ -652,10 +652,6 @@ Answer<std::string> canon_item(const Input& in, const ParseOptions& options, Wor
   return to_line(*worker.canonicalizer(g).canonical(grid));
 }
 
-// Ratings are offered up to 16x16, as by `nonet generate`: the rater's cost
-// grows fast with the board.
-constexpr int kMaxRatedSide = 16;
-
 struct GenerateConfig {
   const Geometry* geometry = nullptr;
   Symmetry symmetry = Symmetry::none;
@@ -670,17 +666,16 @@ struct GenerateConfig {
   std::string filters;  // for the message when none is found: "22-26 clues, hard"
 
   bool banded() const { return level || ranged; }
-  // A rating known only as a lower bound matches a range only when the range is
-  // open above that bound.
-  bool accepts(const nonet::Rating& r) const {
-    if (level && r.level != *level) return false;
-    if (!ranged) return true;
-    if (r.er_exact) return r.er >= low && r.er <= high;
-    return high >= 110 && r.er >= low;
+  // The band the generator serves: the level's, narrowed by the range.
+  RatingBand band() const {
+    RatingBand b = level ? level_band(*level) : RatingBand{};
+    if (ranged) {
+      b.low = std::max(b.low, low);
+      b.high = std::min(b.high, high);
+    }
+    return b;
   }
 };
-
-std::string tenths_text(int t) { return std::to_string(t / 10) + "." + std::to_string(t % 10); }
 
 Answer<Generated> generate_item(const GenerateConfig& config, std::uint64_t index, Worker& worker,
                                 const std::atomic<bool>* cancel) {
@@ -691,25 +686,32 @@ Answer<Generated> generate_item(const GenerateConfig& config, std::uint64_t inde
   options.max_clues = config.max_clues;
   options.cancel = cancel;
   options.deadline = deadline_after(config.budget);
-  std::optional<nonet::Rating> rating;
-  if (config.banded()) {
-    // The rating shares the puzzle's budget; a rating cut short is not a rating.
-    options.accept = [&](const Grid& puzzle, const Grid&) {
-      rating = rate(puzzle, config.profile, options.deadline);
-      return !rating->stopped && config.accepts(*rating);
-    };
-  }
+  // The generator rates as it goes, within the puzzle's budget: a band's
+  // puzzle carries its own exact rating, inside the band.
+  options.profile = config.profile;
+  options.rate = config.rate_all;
+  if (config.banded()) options.band = config.band();
   const GenerateResult r = worker.generator(*config.geometry).generate(rng, options);
   if (r.status != GenerateStatus::ok) {
     return ItemError{ErrorKind::timeout,
                      "no " + config.geometry->describe() + " puzzle" +
                          (config.filters.empty() ? "" : " with " + config.filters) +
                          " found within the time budget (" + std::to_string(r.attempts) +
-                         " minimal puzzles made); " +
-                         (config.filters.empty() ? "" : "widen the band or ") +
+                         " puzzles made" +
+                         (r.closest_rating ? "; the closest rated " +
+                                                 format_rating(r.closest_rating->er, true) + " " +
+                                                 std::string(level_name(r.closest_rating->level))
+                                           : std::string()) +
+                         "); " + (config.filters.empty() ? "" : "widen the band or ") +
                          "raise the timeout"};
   }
-  if (config.rate_all && !rating) rating = rate(r.puzzle->puzzle, config.profile, options.deadline);
+  if (config.rate_all && !r.rating) {
+    return ItemError{ErrorKind::timeout,
+                     "the " + config.geometry->describe() +
+                         " puzzle was made, but its rating did not finish within the time "
+                         "budget; raise the timeout"};
+  }
+  const std::optional<nonet::Rating>& rating = r.rating;
   Generated out;
   out.puzzle = to_line(r.puzzle->puzzle);
   out.solution = to_line(r.puzzle->solution);
@@ -773,13 +775,15 @@ GenerateConfig generate_config(const std::string& box, const std::string& symmet
     c.ranged = true;
     c.low = to_tenths(low);
     c.high = to_tenths(high);
-    c.filters += (c.filters.empty() ? "" : ", ") + std::string("ER ") + tenths_text(c.low) + "-" +
-                 tenths_text(c.high);
+    c.filters += (c.filters.empty() ? "" : ", ") + std::string("ER ") + format_rating(c.low, true) + "-" +
+                 format_rating(c.high, true);
   }
   c.profile = profile_of(techniques);
   c.rate_all = rate_all;
-  if ((c.banded() || rate_all) && c.geometry->side() > kMaxRatedSide) {
-    throw py::value_error("ratings are available up to 16x16 boards");
+  if (c.banded() && (c.band().low > c.band().high || !band_reachable(*c.geometry, c.band()))) {
+    throw py::value_error("no " + c.geometry->describe() + " puzzle is " + c.filters +
+                          "; the levels on " + c.geometry->describe() + " are: " +
+                          levels_text(*c.geometry));
   }
   c.seed = seed ? *seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
   c.budget = budget_of(timeout);
@@ -834,8 +838,8 @@ std::string hint_line(const Hint& h) {
 
 std::string generated_line(const Generated& g) {
   if (!g.rating) return g.puzzle;
-  return g.puzzle + "  " + (g.rating->er_exact ? "" : ">=") + tenths_text(to_tenths(g.rating->er)) +
-         " " + g.rating->level;
+  return g.puzzle + "  " + format_rating(to_tenths(g.rating->er), g.rating->er_exact) + " " +
+         g.rating->level;
 }
 
 // repr() as a dataclass prints itself: Rating(er=2.6, ep=1.2, ...).
@@ -1311,8 +1315,10 @@ void define_module(py::module_& m) {
       py::arg("clues") = py::none(), py::arg("difficulty") = py::none(),
       py::arg("rating") = py::none(), py::arg("techniques") = "se", py::arg("rate") = false,
       py::arg("seed") = py::none(), py::arg("timeout") = 60.0,
-      "A minimal puzzle with one solution: a Generated. `clues` (MIN, MAX), `difficulty` (easy ... "
-      "extreme) and `rating` (MIN, MAX ER) filter; `rate` rates every puzzle. The same seed gives "
+      "A puzzle with one solution: a Generated. `clues` (MIN, MAX), `difficulty` (easy ... "
+      "extreme) and `rating` (MIN, MAX ER) filter, minimal or dug within the band as `nonet "
+      "generate` makes them (a level the board lacks raises ValueError); `rate` rates every "
+      "puzzle. The same seed gives "
       "the same puzzle as `nonet generate --seed SEED`. Raises Timeout when no puzzle passes in "
       "`timeout` seconds.");
   m.def(

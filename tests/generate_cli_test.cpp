@@ -5,11 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "nonet/format.h"
 #include "nonet/generate.h"
+#include "nonet/logic.h"
 #include "support/checker.h"
+#include "support/counter.h"
 #include "support/run.h"
 
 namespace nonet::testing {
@@ -69,6 +72,8 @@ TEST(GenerateCli, JsonCluesAndRating) {
     EXPECT_EQ(j["seed"], 3);
     EXPECT_TRUE(j.contains("level"));
     EXPECT_TRUE(j.contains("er"));
+    EXPECT_TRUE(j.contains("ep"));
+    EXPECT_TRUE(j.contains("ed"));
   }
   const RunResult easy = run_cli("generate -n 2 --seed 3 --difficulty easy --format json");
   ASSERT_EQ(easy.exit_code, 0) << easy.err;
@@ -90,17 +95,102 @@ TEST(GenerateCli, OutOfReachSaysSoAndFails) {
 }
 
 TEST(GenerateCli, MalformedArguments) {
-  for (const char* args :
-       {"generate --clues 30-20", "generate --clues abc", "generate --clues -",
-        "generate --box 7x7", "generate --box 1x9", "generate --box 3x3x3",
-        "generate --symmetry spiral", "generate -n 0", "generate --timeout -1",
-        "generate --difficulty insane", "generate --rating 5-x", "generate --clues 90",
-        "generate --box 5x5 --difficulty easy", "generate --from x --symmetry rot180", "transform",
-        "transform --ops 'rows:0:12'", "transform --ops mirror --random"}) {
+  for (const char* args : {"generate --clues 30-20",
+                           "generate --clues abc",
+                           "generate --clues -",
+                           "generate --box 7x7",
+                           "generate --box 1x9",
+                           "generate --box 3x3x3",
+                           "generate --symmetry spiral",
+                           "generate -n 0",
+                           "generate --timeout -1",
+                           "generate --difficulty insane",
+                           "generate --rating 5-x",
+                           "generate --clues 90",
+                           "generate --box 2x2 --difficulty medium",
+                           "generate --box 2x2 --rating 2.0-4.0",
+                           "generate --minimal",
+                           "generate --difficulty easy --minimal --no-minimal",
+                           "generate --difficulty hard --rating 1.0-2.0",
+                           "generate --from x --no-minimal",
+                           "generate --from x --symmetry rot180",
+                           "transform",
+                           "transform --ops 'rows:0:12'",
+                           "transform --ops mirror --random"}) {
     const RunResult r = run_cli(args, "");
     EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
     EXPECT_FALSE(r.err.empty()) << args;
   }
+}
+
+TEST(GenerateCli, ALevelTheSizeLacksIsRefusedNamingThoseItHas) {
+  for (const char* level : {"medium", "hard", "expert", "extreme"}) {
+    const RunResult r = run_cli(std::string("generate --box 2x2 --difficulty ") + level, "");
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("no 4x4 puzzle is " + std::string(level)), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("the levels on 4x4 are: easy"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+  const RunResult easy = run_cli("generate --box 2x2 --difficulty easy -n 3 --seed 2 -f json");
+  ASSERT_EQ(easy.exit_code, 0) << easy.err;
+  for (const std::string& l : lines_of(easy.out))
+    EXPECT_EQ(nlohmann::json::parse(l)["level"], "easy");
+}
+
+// A JSON line of `generate`, checked apart from the generator: one solution
+// (the tests' own counter), its rating (taken again) and level, symmetry.
+void expect_line(const std::string& line, int r, int c, const std::string& level, Symmetry s) {
+  const auto j = nlohmann::json::parse(line);
+  const std::string puzzle = j["puzzle"];
+  EXPECT_EQ(count_solutions_text(puzzle, r, c), 1u) << puzzle;
+  EXPECT_TRUE(check_solution_text(puzzle, j["solution"], r, c)) << puzzle;
+  EXPECT_EQ(j["level"], level) << line;
+  const ParsedPuzzle p = parse_puzzle(puzzle, {r, c});
+  ASSERT_TRUE(p.ok());
+  const Rating again = rate(*p);
+  EXPECT_EQ(std::string(level_name(again.level)), level) << puzzle;
+  EXPECT_DOUBLE_EQ(j["er"].get<double>(), again.er / 10.0) << puzzle;
+  EXPECT_DOUBLE_EQ(j["ep"].get<double>(), again.ep / 10.0) << puzzle;
+  EXPECT_DOUBLE_EQ(j["ed"].get<double>(), again.ed / 10.0) << puzzle;
+  EXPECT_TRUE(has_symmetry(*p, s)) << puzzle;
+}
+
+TEST(GenerateCli, SixteenBySixteenEasyAndMediumKeepTheirClues) {
+  // Minimal 16x16 puzzles are all extreme: the easy end is dug within its band.
+  for (const char* level : {"easy", "medium"}) {
+    const std::string args =
+        std::string("generate --box 4x4 -n 2 --seed 4 -f json --symmetry rot180 --difficulty ") +
+        level;
+    const RunResult one = run_cli(args), two = run_cli(args + " -j 2");
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    EXPECT_EQ(one.out, two.out);
+    for (const std::string& l : lines_of(one.out)) {
+      expect_line(l, 4, 4, level, Symmetry::rot180);
+      EXPECT_EQ(nlohmann::json::parse(l)["minimal"], false);
+      EXPECT_GT(nlohmann::json::parse(l)["clues"].get<int>(), 90);
+    }
+  }
+}
+
+TEST(GenerateCli, MinimalOrDugOnNineByNine) {
+  const RunResult minimal = run_cli("generate -n 2 --seed 8 -f json --difficulty easy");
+  const RunResult dug = run_cli("generate -n 2 --seed 8 -f json --difficulty easy --no-minimal");
+  ASSERT_EQ(minimal.exit_code, 0) << minimal.err;
+  ASSERT_EQ(dug.exit_code, 0) << dug.err;
+  for (const std::string& l : lines_of(minimal.out)) {
+    expect_line(l, 3, 3, "easy", Symmetry::none);
+    EXPECT_EQ(nlohmann::json::parse(l)["minimal"], true);
+    expect_minimal(nlohmann::json::parse(l)["puzzle"], 3, 3, Symmetry::none);
+  }
+  for (const std::string& l : lines_of(dug.out)) {
+    expect_line(l, 3, 3, "easy", Symmetry::none);
+    EXPECT_EQ(nlohmann::json::parse(l)["minimal"], false);
+  }
+  const RunResult forced =
+      run_cli("generate --box 4x4 -n 1 --seed 8 -f json --difficulty easy --minimal --timeout 1");
+  EXPECT_EQ(forced.exit_code, 1) << "minimal 16x16 puzzles are never easy";
+  EXPECT_NE(forced.err.find("no 16x16 puzzle with level easy found within 1 s"), std::string::npos)
+      << forced.err;
 }
 
 TEST(GenerateCli, FromLibraryCarriesNotesAndKeepsPuzzles) {
@@ -120,6 +210,30 @@ TEST(GenerateCli, FromLibraryCarriesNotesAndKeepsPuzzles) {
   }
   EXPECT_EQ(run_cli("generate --from " + lib + " --clues 20-30").exit_code, 1);
   EXPECT_EQ(run_cli("generate --from /nonexistent/lib.txt").exit_code, 1);
+}
+
+TEST(GenerateCli, FromLibraryCopiesCarryTheirOwnRating) {
+  // Below chains a transformation keeps the rating exactly; a chain rating is
+  // taken again for each copy. Either way the figures printed are the copy's.
+  const std::string lib = temp_file(
+      "rated.txt",
+      "003020600900305001001806400008102900700000008006708200002609500800203009005010300\n"
+      "600050007030000000080409200015300000008000300000007590009501030000000080200070004\n"
+      "024000650100000007008010900000000000260090083080501070600903008002854700000070000\n");
+  const RunResult r = run_cli("generate --from " + lib + " -n 12 --seed 3 -f json --rate");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::set<std::string> levels;
+  for (const std::string& l : lines_of(r.out)) {
+    const auto j = nlohmann::json::parse(l);
+    levels.insert(j["level"]);
+    expect_line(l, 3, 3, j["level"], Symmetry::none);
+  }
+  EXPECT_EQ(levels.size(), 3u);
+  const RunResult extreme =
+      run_cli("generate --from " + lib + " -n 3 --seed 3 -f json --difficulty extreme");
+  ASSERT_EQ(extreme.exit_code, 0) << extreme.err;
+  for (const std::string& l : lines_of(extreme.out))
+    expect_line(l, 3, 3, "extreme", Symmetry::none);
 }
 
 TEST(GenerateCli, TransformAndCanon) {

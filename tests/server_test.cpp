@@ -263,6 +263,104 @@ TEST_F(ServerTest, GenerateMakesUniquePuzzlesOfTheLevel) {
   EXPECT_EQ(r.json_body["puzzle"].get<std::string>().size(), 36u);
 }
 
+TEST_F(ServerTest, LevelsPerSize) {
+  const Response r = request(port(), "GET", "/api/levels");
+  ASSERT_EQ(r.status, 200) << r.body;
+  const json& sizes = r.json_body["sizes"];
+  ASSERT_EQ(sizes.size(), 7u) << r.body;
+  const std::vector<std::pair<int, std::string>> expected = {
+      {4, "2x2"}, {6, "2x3"}, {8, "2x4"}, {9, "3x3"}, {12, "3x4"}, {16, "4x4"}, {25, "5x5"}};
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(sizes[i]["size"], expected[i].first);
+    EXPECT_EQ(sizes[i]["box"], expected[i].second);
+    const json all = json::array({"easy", "medium", "hard", "expert", "extreme"});
+    EXPECT_EQ(sizes[i]["levels"], expected[i].first == 4 ? json::array({"easy"}) : all);
+  }
+  const Response health = request(port(), "GET", "/api/health");
+  EXPECT_EQ(health.json_body["levels"], sizes);
+  expect_error(request(port(), "POST", "/api/levels", "{}"), 405, "method_not_allowed");
+}
+
+TEST_F(ServerTest, GenerateRefusesALevelTheSizeLacksAtOnce) {
+  for (const char* level : {"medium", "hard", "expert", "extreme"}) {
+    const auto start = std::chrono::steady_clock::now();
+    const Response r = post(port(), "/api/generate", {{"size", 4}, {"level", level}, {"seed", 1}});
+    expect_error(r, 422, "bad_value", "the levels on 4x4 are: easy");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1)) << level;
+  }
+  expect_error(post(port(), "/api/generate", {{"size", 9}, {"minimal", "yes"}}), 400, "wrong_type",
+               "minimal");
+  expect_error(post(port(), "/api/generate", {{"size", 26}}), 400, "bad_value");
+}
+
+// Every answer carries the puzzle's own rating, which /api/rate gives again.
+void expect_rated_puzzle(int port, const Response& r, const std::string& level, int side) {
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["status"], "ok") << r.body;
+  const json& rating = r.json_body["rating"];
+  ASSERT_TRUE(rating["er"].is_number()) << r.body;
+  ASSERT_TRUE(rating["ep"].is_number()) << r.body;
+  ASSERT_TRUE(rating["ed"].is_number()) << r.body;
+  EXPECT_EQ(rating["level"], level) << r.body;
+  const std::string puzzle = r.json_body["puzzle"];
+  EXPECT_EQ(puzzle.size(), static_cast<std::size_t>(side * side));
+  const Response again = post(port, "/api/rate", {{"puzzle", puzzle}});
+  ASSERT_EQ(again.status, 200) << again.body;
+  EXPECT_EQ(again.json_body["level"], level);
+  EXPECT_EQ(again.json_body["er"], rating["er"]);
+  const Response count = post(port, "/api/count", {{"puzzle", puzzle}});
+  EXPECT_EQ(count.json_body["count"], 1);
+  EXPECT_EQ(count.json_body["solution"], r.json_body["solution"]);
+}
+
+TEST(ServerGenerate, EveryLevelItOffers) {
+  // Speed is the benchmarks' business (docs/generate.md): a budget no build
+  // comes near, so a loaded machine or a sanitizer build cannot fail this.
+  ServerProcess server({"--budget", "120"});
+  ASSERT_GT(server.port(), 0) << server.banner();
+  const int port = server.port();
+  std::uint64_t seed = 900;
+  for (const int side : {4, 6, 9, 16}) {
+    for (const char* level : {"easy", "medium", "hard", "expert", "extreme"}) {
+      if (side == 4 && std::string(level) != "easy") continue;
+#ifndef NDEBUG
+      // The rater is far slower unoptimised; the optimised runs check these.
+      if (side == 16 && std::string(level) != "easy" && std::string(level) != "medium") continue;
+#endif
+      SCOPED_TRACE(std::to_string(side) + " " + level);
+      const Response r =
+          post(port, "/api/generate", {{"size", side}, {"level", level}, {"seed", seed++}});
+      expect_rated_puzzle(port, r, level, side);
+    }
+  }
+  EXPECT_EQ(server.stop(), 0);
+}
+
+TEST(ServerBudget, GenerateNeverLabelsAPuzzleItDidNotRate) {
+  // With a budget that often runs out in the middle of a rating, an answer is
+  // a 503 or a puzzle with its own rating: never a level with no figure
+  // behind it (a rating cut short once read as "needs chains", so extreme).
+  ServerProcess server({"--budget", "0.01"});
+  ASSERT_GT(server.port(), 0) << server.banner();
+  for (int seed = 1; seed <= 12; ++seed) {
+    const Response r =
+        post(server.port(), "/api/generate", {{"size", 9}, {"level", "extreme"}, {"seed", seed}});
+    if (r.status == 503) continue;
+    ASSERT_EQ(r.status, 200) << r.body;
+    const json& rating = r.json_body["rating"];
+    ASSERT_TRUE(rating["er"].is_number()) << r.body;
+    if (r.json_body["status"] == "ok") {
+      EXPECT_EQ(rating["level"], "extreme") << r.body;
+      EXPECT_GE(rating["er"].get<double>(), 6.3) << r.body;
+    } else {
+      EXPECT_EQ(r.json_body["status"], "closest") << r.body;
+      EXPECT_NE(rating["level"], "extreme") << r.body;
+      EXPECT_EQ(r.json_body["requested_level"], "extreme") << r.body;
+    }
+  }
+  EXPECT_EQ(server.stop(), 0);
+}
+
 TEST_F(ServerTest, TransformKeepsThePuzzleValid) {
   // Transposing twice gives the puzzle back; a transposed puzzle has one solution.
   Response r = post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", "transpose"}});

@@ -11,7 +11,6 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <random>
-#include <sstream>
 #include <thread>
 
 #include "cli/commands.h"
@@ -27,9 +26,6 @@
 namespace nonet::cli {
 namespace {
 
-// Ratings are offered up to this side: the logical rater's cost grows fast with
-// the board.
-constexpr int kMaxRatedSide = 16;
 // A library read by --from is held in memory; this bounds it.
 constexpr std::uintmax_t kMaxLibraryBytes = std::uintmax_t{1} << 30;
 
@@ -71,8 +67,6 @@ bool parse_range(const std::string& text, bool tenths, int& low, int& high, std:
   return true;
 }
 
-std::string tenths_text(int t) { return std::to_string(t / 10) + "." + std::to_string(t % 10); }
-
 struct GenerateCommand {
   std::uint64_t count = 1;
   std::string box = "3x3";
@@ -87,34 +81,38 @@ struct GenerateCommand {
   std::string rating;
   std::string profile = "se";
   bool rate_all = false;
+  std::optional<bool> minimal;  // --minimal / --no-minimal; unset: the automatic choice
 };
 
-// The rating band asked for, if any.
+// The rating band asked for by --difficulty and --rating (both: where they
+// overlap), if any.
 struct Band {
   std::optional<Level> level;
-  int low = 0, high = 1 << 20;  // ER in tenths
-  bool ranged = false;
-  Profile profile = Profile::se;
-  bool active() const { return level || ranged; }
-  // A rating whose ER is only a lower bound (the rater ran out of techniques)
-  // matches a range only when the range is open above that bound.
-  bool accepts(const Rating& r) const {
-    if (level && r.level != *level) return false;
-    if (ranged) {
-      if (r.er_exact) return r.er >= low && r.er <= high;
-      return high >= 110 && r.er >= low;
-    }
-    return true;
-  }
+  std::optional<RatingBand> range;  // from --rating
+  RatingBand band;                  // the two together
+  bool active() const { return level || range; }
   std::string describe() const {
     std::string s;
-    if (level) s = std::string(level_name(*level));
-    if (ranged)
-      s += (s.empty() ? "" : ", ") + std::string("ER ") + tenths_text(low) + "-" +
-           (high >= (1 << 20) ? std::string("") : tenths_text(high));
+    if (level) s = "level " + std::string(level_name(*level));
+    if (range) {
+      s += (s.empty() ? "" : ", ") + std::string("ER ") + format_rating(range->low, true) + "-" +
+           (range->high >= RatingBand::kOpen ? std::string("") : format_rating(range->high, true));
+    }
     return s;
   }
 };
+
+// "2.6 hard", ">=6.5 extreme": a rating as the line format prints it.
+std::string rating_text(const Rating& r) {
+  return format_rating(r.er, r.er_exact) + " " + std::string(level_name(r.level));
+}
+
+// The rating's figures for a generated puzzle's JSON line: er, ep, ed, level.
+void put_rating(nlohmann::json& j, const Rating& r) {
+  const nlohmann::json figures = app::rating_json(r);
+  for (const char* key : {"er", "ep", "ed", "er_min", "ep_min", "ed_min", "level"})
+    if (figures.contains(key)) j[key] = figures[key];
+}
 
 // Runs job(i) for i in [0, count) on `threads` threads and writes the outputs in
 // index order, a group at a time. A job returning false stops the run (the
@@ -251,40 +249,79 @@ int run_generate(const GenerateCommand& cmd) {
   ParseOptions parse;
   const Geometry* geometry = nullptr;
   {
-    int r = 0, c = 0;
-    char x = 0;
-    std::istringstream in(cmd.box);
-    in >> r >> x >> c;
-    geometry = Geometry::get(r, c);
+    const Result<const Geometry*> shape = Geometry::from_shape(cmd.box);  // checked by CLI11
+    if (!shape) {
+      std::fprintf(stderr, "nonet: --box: %s\n", shape.error().message.c_str());
+      return 2;
+    }
+    geometry = *shape;
     if (!cmd.from.empty() && cmd.box != "3x3") {
-      parse.box_rows = r;
-      parse.box_cols = c;
+      parse.box_rows = geometry->box_rows();
+      parse.box_cols = geometry->box_cols();
     }
   }
   const std::optional<Symmetry> symmetry = symmetry_from_string(cmd.symmetry);
   int min_clues = 0, max_clues = 1 << 20;
   std::string why;
   if (!cmd.clues.empty()) parse_range(cmd.clues, false, min_clues, max_clues, why);
+  const Profile profile = *profile_from_name(cmd.profile);
   Band band;
-  band.profile = *profile_from_name(cmd.profile);
   if (!cmd.difficulty.empty()) {
     for (int l = 0; l <= static_cast<int>(Level::extreme); ++l)
       if (level_name(static_cast<Level>(l)) == cmd.difficulty) band.level = static_cast<Level>(l);
+    band.band = level_band(*band.level);
   }
-  if (!cmd.rating.empty()) band.ranged = parse_range(cmd.rating, true, band.low, band.high, why);
+  if (!cmd.rating.empty()) {
+    RatingBand range;
+    parse_range(cmd.rating, true, range.low, range.high, why);
+    band.range = range;
+    band.band.low = std::max(band.band.low, range.low);
+    band.band.high = std::min(band.band.high, range.high);
+    if (band.band.low > band.band.high) {
+      std::fprintf(
+          stderr, "nonet: --rating %s lies outside the %s level (ER %s)\n", cmd.rating.c_str(),
+          cmd.difficulty.c_str(),
+          (format_rating(level_band(*band.level).low, true) + "-" +
+           (*band.level == Level::extreme ? std::string("")
+                                          : format_rating(level_band(*band.level).high, true)))
+              .c_str());
+      return 2;
+    }
+  }
   if (cmd.from.empty()) {
     if (min_clues > geometry->cell_count()) {
       std::fprintf(stderr, "nonet: --clues %s: a %s board has only %d cells\n", cmd.clues.c_str(),
                    geometry->describe().c_str(), geometry->cell_count());
       return 2;
     }
-    if ((band.active() || cmd.rate_all) && geometry->side() > kMaxRatedSide) {
-      std::fprintf(stderr, "nonet: ratings are available up to %dx%d boards\n", kMaxRatedSide,
-                   kMaxRatedSide);
+    // A level the board cannot have is refused at once, naming those it has.
+    if (band.level && !level_exists(*geometry, *band.level)) {
+      std::fprintf(stderr, "nonet: --difficulty %s: no %s puzzle is %s; the levels on %s are: %s\n",
+                   cmd.difficulty.c_str(), geometry->describe().c_str(), cmd.difficulty.c_str(),
+                   geometry->describe().c_str(), levels_text(*geometry).c_str());
+      return 2;
+    }
+    if (band.active()) {
+      if (!band_reachable(*geometry, band.band)) {
+        std::fprintf(stderr,
+                     "nonet: --rating %s: no %s puzzle rates so; the levels on %s are: %s\n",
+                     cmd.rating.c_str(), geometry->describe().c_str(), geometry->describe().c_str(),
+                     levels_text(*geometry).c_str());
+        return 2;
+      }
+    } else if (cmd.minimal) {
+      std::fprintf(stderr,
+                   "nonet: --%sminimal chooses how puzzles of a level or rating band are "
+                   "made; give --difficulty or --rating\n",
+                   *cmd.minimal ? "" : "no-");
       return 2;
     }
   } else if (cmd.symmetry != "none") {
     std::fprintf(stderr, "nonet: --symmetry makes new puzzles; it does not apply with --from\n");
+    return 2;
+  } else if (cmd.minimal) {
+    std::fprintf(stderr, "nonet: --%sminimal makes new puzzles; it does not apply with --from\n",
+                 *cmd.minimal ? "" : "no-");
     return 2;
   }
   const auto budget = std::chrono::nanoseconds(static_cast<std::int64_t>(cmd.timeout * 1e9));
@@ -304,11 +341,10 @@ int run_generate(const GenerateCommand& cmd) {
       const int clues = e.puzzle.filled_count();
       if (clues < min_clues || clues > max_clues) continue;
       if (band.active() || cmd.rate_all) {
-        if (e.puzzle.geometry().side() <= kMaxRatedSide) {
-          e.rating = rate(e.puzzle, band.profile, deadline);
-          if (e.rating->stopped) e.rating.reset();
-        }
-        if (band.active() && (!e.rating || !band.accepts(*e.rating))) continue;
+        // A rating the time limit cut short is no rating: the entry is left out.
+        e.rating = rate(e.puzzle, profile, deadline);
+        if (e.rating->stopped) e.rating.reset();
+        if (!e.rating || (band.active() && !band.band.contains(*e.rating))) continue;
       }
       usable.push_back(i);
       if (deadline.expired()) break;
@@ -318,22 +354,45 @@ int run_generate(const GenerateCommand& cmd) {
                    filters.c_str());
       return 1;
     }
+    // A transformation keeps a rating that needs no chains exactly (tested);
+    // where chains are needed, the rater's scan order can break a tie another
+    // way and move the rating by 0.1 (about one copy in 140 on 9x9), so those
+    // copies are rated again and carry their own rating.
+    constexpr int kChainsFrom = 65;
+    constexpr int kDraws = 64;
     const bool ok = run_indexed(
-        cmd.count, cmd.threads, cancel, [&](std::uint64_t i, std::string& out, std::string&, int) {
+        cmd.count, cmd.threads, cancel,
+        [&](std::uint64_t i, std::string& out, std::string& err, int) {
           Rng rng(Rng::derive(cmd.seed, i));
-          const LibraryEntry& e =
-              library[usable[rng.below(static_cast<std::uint32_t>(usable.size()))]];
-          const Transform t = random_transform(e.puzzle.geometry(), rng);
-          const Generated g{t.apply(e.puzzle), t.apply(e.solution), e.puzzle.filled_count()};
-          nlohmann::json j = app::generated_json(g, cmd.seed, i + 1);
-          j["source"] = e.place;
-          if (!e.note.empty()) j["note"] = e.note;
-          if (e.rating) {
-            j["er"] = app::rating_json(*e.rating)["er"];
-            j["level"] = std::string(level_name(e.rating->level));
+          const Deadline copy_deadline = cmd.timeout > 0 ? Deadline::after(budget) : Deadline();
+          for (int draw = 1;; ++draw) {
+            const LibraryEntry& e =
+                library[usable[rng.below(static_cast<std::uint32_t>(usable.size()))]];
+            const Transform t = random_transform(e.puzzle.geometry(), rng);
+            const Generated g{t.apply(e.puzzle), t.apply(e.solution), e.puzzle.filled_count()};
+            std::optional<Rating> rating = e.rating;
+            if (rating && rating->er >= kChainsFrom) {
+              rating = rate(g.puzzle, profile, copy_deadline);
+              if (rating->stopped) {
+                err = "nonet: puzzle " + std::to_string(i + 1) + ": the rating of the copy of " +
+                      e.place + " did not finish within " +
+                      std::to_string(static_cast<long long>(cmd.timeout)) + " s; raise --timeout\n";
+                return false;
+              }
+              if (band.active() && !band.band.contains(*rating)) {
+                if (draw < kDraws) continue;
+                err = "nonet: puzzle " + std::to_string(i + 1) + ": " + std::to_string(kDraws) +
+                      " transformed copies in a row rated outside " + filters + "\n";
+                return false;
+              }
+            }
+            nlohmann::json j = app::generated_json(g, cmd.seed, i + 1);
+            j["source"] = e.place;
+            if (!e.note.empty()) j["note"] = e.note;
+            if (rating) put_rating(j, *rating);
+            out = render(g.puzzle, cmd.format, j, e.note);
+            return true;
           }
-          out = render(g.puzzle, cmd.format, j, e.note);
-          return true;
         });
     return ok ? 0 : 1;
   }
@@ -350,37 +409,41 @@ int run_generate(const GenerateCommand& cmd) {
         opt.min_clues = min_clues;
         opt.max_clues = max_clues;
         opt.cancel = &cancel;
+        opt.profile = profile;
+        opt.rate = cmd.rate_all;
+        if (band.active()) opt.band = band.band;
+        if (cmd.minimal) opt.method = *cmd.minimal ? Method::minimal : Method::dug;
+        // Ratings share the puzzle's budget: the hardest chains can take minutes,
+        // and a rating cut short is not a rating.
         if (cmd.timeout > 0) opt.deadline = Deadline::after(budget);
-        std::optional<Rating> rating;
-        if (band.active()) {
-          // The rating shares the puzzle's budget: the hardest chains can take
-          // minutes, and a rating cut short is not a rating.
-          opt.accept = [&](const Grid& puzzle, const Grid&) {
-            rating = rate(puzzle, band.profile, opt.deadline);
-            return !rating->stopped && band.accepts(*rating);
-          };
-        }
         const GenerateResult r = generators[static_cast<std::size_t>(t)]->generate(rng, opt);
+        const std::string which = "nonet: puzzle " + std::to_string(i + 1) + ": ";
+        const std::string limit = std::to_string(static_cast<long long>(cmd.timeout)) + " s";
         if (r.status != GenerateStatus::ok) {
           if (!cancel.load() || r.status != GenerateStatus::timeout || err.empty()) {
-            err = "nonet: puzzle " + std::to_string(i + 1) + ": no " + geometry->describe() +
-                  " puzzle" + (filters.empty() ? "" : " with " + filters) + " found within " +
-                  std::to_string(static_cast<long long>(cmd.timeout)) + " s (" +
-                  std::to_string(r.attempts) + " minimal puzzles made); " +
-                  (filters.empty() ? "" : "widen the band or ") + "raise --timeout\n";
+            err =
+                which + "no " + geometry->describe() + " puzzle" +
+                (filters.empty() ? "" : " with " + filters) + " found within " + limit + " (" +
+                std::to_string(r.attempts) + " puzzles made" +
+                (band.active() ? ", " + std::to_string(r.ratings) + " rated" : "") +
+                (r.closest_rating ? "; the closest rated " + rating_text(*r.closest_rating) : "") +
+                "); " + (filters.empty() ? "" : "widen the band or ") + "raise --timeout\n";
           }
           return false;
         }
+        if (cmd.rate_all && !r.rating) {
+          err =
+              which + "made, but its rating did not finish within " + limit + "; raise --timeout\n";
+          return false;
+        }
         const Generated& g = *r.puzzle;
-        if (cmd.rate_all && !rating) rating = rate(g.puzzle, band.profile, opt.deadline);
         nlohmann::json j = app::generated_json(g, cmd.seed, i + 1);
         j["symmetry"] = to_string(*symmetry);
+        j["minimal"] = g.minimal;
         std::string note;
-        if (rating) {
-          j["er"] = app::rating_json(*rating)["er"];
-          j["level"] = std::string(level_name(rating->level));
-          note = (rating->er_exact ? "" : ">=") + tenths_text(rating->er) + " " +
-                 std::string(level_name(rating->level));
+        if (r.rating) {
+          put_rating(j, *r.rating);
+          note = rating_text(*r.rating);
         }
         out = render(g.puzzle, cmd.format, j, note);
         return true;
@@ -493,25 +556,22 @@ void add_generate_commands(CLI::App& app, Action& action) {
   static std::vector<TransformOp> tr_ops;
   static BatchOptions canon_opts;
 
-  CLI::App* g = app.add_subcommand(
-      "generate",
-      "Make puzzles with one solution that are minimal (no clue can go), optionally "
-      "symmetric, within a clue count and difficulty band");
+  CLI::App* g =
+      app.add_subcommand("generate",
+                         "Make puzzles with one solution, minimal (no clue can go) or dug within a "
+                         "difficulty band, optionally symmetric, within a clue count");
   g->add_option("-n,--count", gen.count, "How many puzzles")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
   g->add_option("--box", gen.box,
                 "Box shape RxC: 2x2 (4x4), 2x3 (6x6), 3x3 (9x9, the default), "
                 "4x4 (16x16), 5x5 (25x25), ...")
       ->check([](const std::string& v) {
-        int r = 0, c = 0;
-        char x = 0, extra = 0;
-        std::istringstream in(v);
-        in >> r >> x >> c;
-        const bool ok = in && (x == 'x' || x == 'X') && !(in >> extra) && Geometry::get(r, c) &&
-                        r >= 2 && c >= 2;
-        return ok ? std::string()
-                  : "expected RxC with R, C >= 2 and R*C at most " + std::to_string(kMaxSide) +
-                        ", e.g. 3x3";
+        const Result<const Geometry*> shape = Geometry::from_shape(v);
+        if (!shape) return shape.error().message;
+        // A 1xN box is a Latin square: no box constraint, no puzzles to make.
+        if ((*shape)->box_rows() < 2 || (*shape)->box_cols() < 2)
+          return "box shape '" + v + "' has boxes one cell wide; puzzles need R and C of 2 or more";
+        return std::string();
       });
   std::string symmetries;
   for (Symmetry s : all_symmetries())
@@ -540,8 +600,19 @@ void add_generate_commands(CLI::App& app, Action& action) {
   g->add_option("--profile", gen.profile, "Technique set of the rating: se (default) or modern")
       ->check(CLI::IsMember({"se", "modern"}));
   g->add_flag("--rate", gen.rate_all,
-              "Rate every puzzle: adds its ER and level to the output "
-              "(up to 16x16)");
+              "Rate every puzzle: adds its ER, EP, ED and level to the "
+              "output");
+  CLI::Option* minimal = g->add_flag_function(
+      "--minimal", [](std::int64_t) { gen.minimal = true; },
+      "With --difficulty or --rating: make minimal puzzles and keep those inside the band "
+      "(the default where they reach it quickly: every level up to 9x9; medium, hard and "
+      "extreme on 12x12)");
+  g->add_flag_function(
+       "--no-minimal", [](std::int64_t) { gen.minimal = false; },
+       "With --difficulty or --rating: dig while the rating stays inside the band, keeping the "
+       "clues a minimal puzzle would lose (the default for easy and expert on 12x12, and "
+       "below ER 8.0 from 16x16 up)")
+      ->excludes(minimal);
   g->add_option("--seed", gen.seed,
                 "Seed: the same seed gives the same puzzles, whatever -j "
                 "(default: a fresh random seed, shown in JSON output)");

@@ -294,9 +294,6 @@ ApiReply route_candidates(const json& request, const ApiContext& context) {
            {"singles", std::move(singles)}}};
 }
 
-// Generated puzzles are rated up to this side.
-constexpr int kMaxLogicSide = 16;
-
 // The request's budget and cancel flag, for the logic.
 LogicOptions logic_options(const ApiContext& context, Profile profile) {
   LogicOptions options;
@@ -563,14 +560,11 @@ ApiReply route_rate(const json& request, const ApiContext& context) {
   return {200, std::move(body)};
 }
 
-// Distance of a rating's level from the one asked for: the generator keeps the
-// closest puzzle so a run out of time still has something to offer.
-int level_distance(Level got, Level want) {
-  return std::abs(static_cast<int>(got) - static_cast<int>(want));
-}
-
-// {"level"?: easy | medium | hard | expert | extreme, "size"?: 4 | 6 | 9 | 16 or
-//  "box"?: "RxC", "symmetry"?: rot180 | ..., "seed"?: n}
+// {"level"?: easy | medium | hard | expert | extreme, "size"?: 4 ... 25 or
+//  "box"?: "RxC", "symmetry"?: rot180 | ..., "seed"?: n, "minimal"?: bool}
+// Every puzzle comes with its own rating. A level the board cannot have is
+// refused at once; when the budget runs out first, the closest rated puzzle is
+// offered, described by its own rating.
 ApiReply route_generate(const json& request, const ApiContext& context) {
   ApiReply error;
   const Geometry* g = Geometry::get(3, 3);
@@ -591,7 +585,7 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
   if (!g || g->box_rows() < 2)
     return error_reply(
         400, "bad_value",
-        "no board of side " + std::to_string(side) + " has boxes; try 4, 6, 8, 9, 12 or 16");
+        "no board of side " + std::to_string(side) + " has boxes; try 4, 6, 8, 9, 12, 16 or 25");
   std::optional<Level> level;
   if (const auto it = request.find("level"); it != request.end() && !it->is_null()) {
     const std::string name = it->is_string() ? it->get<std::string>() : std::string();
@@ -600,6 +594,10 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
     if (!level)
       return error_reply(400, "bad_value",
                          "\"level\" must be easy, medium, hard, expert or extreme");
+    if (!level_exists(*g, *level))
+      return error_reply(422, "bad_value",
+                         "no " + g->describe() + " puzzle is " + name + "; the levels on " +
+                             g->describe() + " are: " + levels_text(*g));
   }
   Symmetry symmetry = g->side() <= 9 ? Symmetry::rot180 : Symmetry::none;
   if (const auto it = request.find("symmetry"); it != request.end() && !it->is_null()) {
@@ -616,56 +614,58 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
       return error_reply(400, "wrong_type", "\"seed\" must be a whole number from 0 up");
     seed = it->get<std::uint64_t>();
   }
-  // Ratings run on every candidate puzzle; the closest to the level asked for is
-  // kept in case the budget runs out before an exact match.
-  const bool rated = g->side() <= kMaxLogicSide;
-  std::optional<Generated> closest;
-  Rating closest_rating;
   GenerateOptions options;
   options.symmetry = symmetry;
-  options.deadline = context.deadline;
-  if (level && rated) {
-    options.accept = [&](const Grid& puzzle, const Grid& solution) {
-      // The request's budget bounds every rating too: chain searches on large
-      // boards can otherwise run far past it.
-      const Rating r = rate(puzzle, Profile::se, context.deadline);
-      if (!closest ||
-          level_distance(r.level, *level) < level_distance(closest_rating.level, *level)) {
-        closest = Generated{puzzle, solution, puzzle.filled_count()};
-        closest_rating = r;
-      }
-      return r.level == *level;
-    };
+  options.deadline = context.deadline;  // bounds every rating too
+  options.rate = true;
+  if (level) options.band = level_band(*level);
+  if (const auto it = request.find("minimal"); it != request.end() && !it->is_null()) {
+    if (!it->is_boolean())
+      return error_reply(400, "wrong_type",
+                         std::string("\"minimal\" must be true or false, not ") + type_name(*it));
+    options.method = it->get<bool>() ? Method::minimal : Method::dug;
   }
   Rng rng(seed);
   Generator generator(*g);
   const auto begin = std::chrono::steady_clock::now();
   GenerateResult result = generator.generate(rng, options);
-  std::optional<Generated> made = result.puzzle;
+  const std::string budget = std::to_string(context.limits.budget.count()) + " ms";
+  // "16x16 puzzle of level hard"
+  const std::string wanted =
+      g->describe() + " puzzle" + (level ? " of level " + std::string(level_name(*level)) : "");
+  std::optional<Generated> made;
+  std::optional<Rating> rating;
   json body;
-  bool used_closest = false;
-  if (result.status == GenerateStatus::ok && made) {
+  if (result.status == GenerateStatus::ok && result.rating) {
+    made = std::move(result.puzzle);
+    rating = result.rating;
     body["status"] = "ok";
-  } else if (closest) {
-    made = closest;
-    used_closest = true;
+  } else if (result.status != GenerateStatus::ok && result.closest && result.closest_rating) {
+    made = std::move(result.closest);
+    rating = result.closest_rating;
     body["status"] = "closest";
-    body["message"] = "no " + std::string(level_name(*level)) +
-                      " puzzle turned up within the time budget; this is the closest found";
+    body["requested_level"] = level_name(*level);
+    body["message"] = "no " + wanted + " turned up within the time budget of " + budget +
+                      "; this is the closest found: " + std::string(level_name(rating->level)) +
+                      ", ER " + format_rating(rating->er, true);
   } else {
-    return timeout_reply(context);
+    ApiReply r = timeout_reply(context);
+    r.body["error"]["message"] =
+        result.status == GenerateStatus::ok
+            ? "the time budget of " + budget + " ran out while the " + g->describe() +
+                  " puzzle was being rated" + (level ? "" : "; naming a level is quicker")
+            : "the time budget of " + budget + " ran out before any " + wanted + " was made";
+    return r;
   }
   body["puzzle"] = to_line(made->puzzle);
   body["solution"] = to_line(made->solution);
   body["clues"] = made->puzzle.filled_count();
+  body["minimal"] = made->minimal;
   body["size"] = g->describe();
   body["symmetry"] = to_string(symmetry);
   body["seed"] = seed;
   body["attempts"] = result.attempts;
-  if (rated) {
-    body["rating"] = app::rating_json(
-        used_closest ? closest_rating : rate(made->puzzle, Profile::se, context.deadline));
-  }
+  body["rating"] = app::rating_json(*rating);
   body["elapsed_ms"] = elapsed_ms(begin);
   return {200, std::move(body)};
 }
@@ -751,6 +751,19 @@ constexpr Route kRoutes[] = {
 };
 
 }  // namespace
+
+json levels_json() {
+  json sizes = json::array();
+  for (const int side : {4, 6, 8, 9, 12, 16, 25}) {
+    const Geometry& g = *Geometry::for_side(side);
+    json names = json::array();
+    for (const Level l : levels_for(g)) names.push_back(level_name(l));
+    sizes.push_back({{"size", side},
+                     {"box", std::to_string(g.box_rows()) + "x" + std::to_string(g.box_cols())},
+                     {"levels", std::move(names)}});
+  }
+  return {{"sizes", std::move(sizes)}};
+}
 
 std::span<const Route> api_routes() { return kRoutes; }
 

@@ -36,7 +36,7 @@ struct ApiLimits {
   std::chrono::milliseconds budget{10000};  // time for one request's work
   std::uint64_t max_count = 1000000;        // the highest "limit" /api/count accepts
   int max_puzzle_chars = 16384;             // "puzzle" text longer than this is refused
-  int max_generate_side = 16;               // /api/generate makes boards up to this side
+  int max_generate_side = 25;               // /api/generate makes boards up to this side
 };
 
 // Heavy routes search (solve, count, rate, ...) and run under the server's cap on
@@ -65,6 +65,11 @@ const Route* find_route(std::string_view path);
 // Parses `body` as a JSON object and runs the route; malformed JSON and requests
 // that are not objects become 400 answers.
 ApiReply handle_api(const Route& route, std::string_view body, const ApiContext& context);
+
+// GET /api/levels (also in /api/health): the levels /api/generate offers per
+// board size, {"sizes": [{"size": 4, "box": "2x2", "levels": ["easy"]}, ...]},
+// for sizes 4, 6, 8, 9, 12, 16 and 25.
+nlohmann::json levels_json();
 
 // {"error": {"code": code, "message": message[, "position": {"line", "column"}]}}
 ApiReply error_reply(int status, std::string_view code, std::string message, int line = 0,

@@ -105,7 +105,13 @@ struct WebServer::Impl {
     const std::string& path = req.path;
     if (path == "/api/health") {
       if (req.method != "GET" && req.method != "HEAD") return wrong_method(res, path, "GET, HEAD");
-      send_json(res, 200, {{"status", "ok"}, {"routes", route_list()}});
+      send_json(res, 200,
+                {{"status", "ok"}, {"routes", route_list()}, {"levels", levels_json()["sizes"]}});
+      return;
+    }
+    if (path == "/api/levels") {
+      if (req.method != "GET" && req.method != "HEAD") return wrong_method(res, path, "GET, HEAD");
+      send_json(res, 200, levels_json());
       return;
     }
     if (const Route* route = find_route(path)) {
@@ -138,6 +144,9 @@ struct WebServer::Impl {
     json list = json::array();
     for (const Route& r : api_routes())
       list.push_back({{"path", r.path}, {"method", "POST"}, {"summary", r.summary}});
+    list.push_back({{"path", "/api/levels"},
+                    {"method", "GET"},
+                    {"summary", "the levels /api/generate offers for each board size"}});
     return list;
   }
 

@@ -1,14 +1,16 @@
 #pragma once
 // Generating puzzles: random full grids of every size, dug down to puzzles with
 // one solution that are minimal (no clue, or symmetric group of clues, can go
-// without losing uniqueness), with an optional symmetry of the clue pattern.
+// without losing uniqueness), with an optional symmetry of the clue pattern; or,
+// for a difficulty band, puzzles whose own rating lies inside it.
 //
 //   nonet::Rng rng(nonet::Rng::derive(seed, index));     // the caller seeds
 //   nonet::Generator gen(*nonet::Geometry::get(3, 3));
 //   nonet::GenerateOptions opt;
 //   opt.symmetry = nonet::Symmetry::rot180;
+//   opt.band = nonet::level_band(nonet::Level::hard);    // optional
 //   nonet::GenerateResult r = gen.generate(rng, opt);
-//   if (r.status == nonet::GenerateStatus::ok) use(r.puzzle->puzzle);
+//   if (r.status == nonet::GenerateStatus::ok) use(r.puzzle->puzzle, *r.rating);
 //
 // Every random choice comes from the Rng the caller hands in, so a result is a
 // pure function of (geometry, options, seed). Rng is our own xoshiro256** with
@@ -21,11 +23,13 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include "nonet/grid.h"
+#include "nonet/logic.h"
 #include "nonet/solver.h"
 
 #pragma GCC visibility push(default)  // the public API: exported from libnonet.so
@@ -103,14 +107,64 @@ std::optional<bool> is_unique(const Grid& puzzle, Solver& solver, const Deadline
 std::optional<bool> is_minimal(const Grid& puzzle, Symmetry symmetry, Solver& solver,
                                const Deadline& deadline = {});
 
-// A filter on generated puzzles, e.g. a difficulty band: true keeps the puzzle.
+// --- Difficulty ---------------------------------------------------------------
+
+// A band of ratings on the Sudoku Explainer scale: ER (in tenths, 26 = 2.6) from
+// `low` to `high`. A rating that is only a lower bound (the rater stopped, or
+// the profile ran out of techniques) is inside no band: a puzzle is labelled
+// only with a rating it has earned.
+struct RatingBand {
+  static constexpr int kOpen = 1 << 20;  // `high` of a band with no top
+  int low = 0;
+  int high = kOpen;
+  bool contains(const Rating& rating) const;
+  bool contains_er(int er) const { return er >= low && er <= high; }
+  // How far ER `er` lies outside the band, in tenths (0 inside).
+  int distance(int er) const { return er < low ? low - er : er > high ? er - high : 0; }
+};
+// The ER range of a level: easy 0-1.5, medium 1.6-2.5, hard 2.6-4.5, expert
+// 4.6-6.2, extreme 6.3 and up (docs/logic.md).
+RatingBand level_band(Level level);
+
+// The levels a board of this side can have, easiest first. 4x4 has only easy
+// puzzles: every one of its 13,579,680 proper puzzles is solved by hidden singles
+// (checked exhaustively, docs/generate.md). Every other size has all five.
+std::span<const Level> levels_for(const Geometry& geometry);
+bool level_exists(const Geometry& geometry, Level level);
+// Whether a band overlaps a level the board has (Generator refuses it
+// otherwise, with bad_options).
+bool band_reachable(const Geometry& geometry, const RatingBand& band);
+// "easy, medium, hard, expert and extreme" / "easy": the levels of the size.
+std::string levels_text(const Geometry& geometry);
+
+// How puzzles for a band are made.
+//   minimal: minimal puzzles (as without a band), rated, kept when inside the
+//     band; for bands from ER 9.0 up, a search near hard puzzles (below).
+//   dug: a full grid dug only while its rating stays within the band's top, so
+//     the puzzle keeps the clues a minimal one would lose (the easy end of big
+//     boards, where minimal puzzles are all hard); for bands that need chains,
+//     dug until the first puzzle that needs them.
+//   automatic: minimal where random minimal puzzles reach the band quickly
+//     (up to 9x9 every band; 12x12 medium, hard and extreme; 16x16 and 25x25
+//     from ER 8.0 up), dug elsewhere.
+enum class Method { automatic, minimal, dug };
+// The method `automatic` picks for this board and band.
+Method automatic_method(const Geometry& geometry, const RatingBand& band);
+
+// A filter on generated puzzles: true keeps the puzzle.
 using PuzzleFilter = std::function<bool(const Grid& puzzle, const Grid& solution)>;
 
 struct GenerateOptions {
   Symmetry symmetry = Symmetry::none;
   int min_clues = 0;        // keep puzzles with clues in [min_clues, max_clues]
   int max_clues = 1 << 20;
-  PuzzleFilter accept;      // optional: e.g. a rating band
+  PuzzleFilter accept;      // optional: any other filter
+  // Keep puzzles whose rating (by `profile`) lies inside the band; the result
+  // carries the rating.
+  std::optional<RatingBand> band;
+  Method method = Method::automatic;
+  Profile profile = Profile::se;
+  bool rate = false;  // rate the puzzle even without a band
   Deadline deadline;        // the whole search for one puzzle
   const std::atomic<bool>* cancel = nullptr;
   std::uint64_t max_attempts = 0;  // 0 = until the deadline or cancel
@@ -120,21 +174,29 @@ struct Generated {
   Grid puzzle;
   Grid solution;
   int clues = 0;
+  bool minimal = false;  // made minimal (for its symmetry)
 };
 
 enum class GenerateStatus {
   ok,
   timeout,       // deadline or cancel before a puzzle passed the filters
   attempts,      // max_attempts puzzles made, none passed
-  bad_options,   // e.g. min_clues > max_clues
+  bad_options,   // e.g. min_clues > max_clues, or a band no puzzle of the size reaches
 };
 const char* to_string(GenerateStatus status);
 
 struct GenerateResult {
   GenerateStatus status = GenerateStatus::ok;
   std::optional<Generated> puzzle;
-  std::uint64_t attempts = 0;  // minimal puzzles made (and filtered)
+  // The puzzle's rating: with a band (always exact and inside it) or `rate`
+  // (unset when the deadline stopped the rating).
+  std::optional<Rating> rating;
+  // When no puzzle passed: the rated candidate nearest the band, and its rating.
+  std::optional<Generated> closest;
+  std::optional<Rating> closest_rating;
+  std::uint64_t attempts = 0;  // candidate puzzles made (and filtered)
   std::uint64_t checks = 0;    // uniqueness checks
+  std::uint64_t ratings = 0;   // candidates rated
 };
 
 // Makes puzzles of one geometry. Not shared between threads (it owns a solver).
@@ -150,12 +212,13 @@ class Generator {
   // passes the filters, the deadline expires or the attempts run out. A grid
   // whose dig meets a check that branches past a budget (4,096 guesses, doubled
   // at each such grid) is dropped for a fresh one: a few 25x25 grids would
-  // otherwise take minutes.
+  // otherwise take minutes. With a band, see Method.
   GenerateResult generate(Rng& rng, const GenerateOptions& options);
 
  private:
   const Geometry* geometry_;
   std::unique_ptr<Solver> solver_;
+  std::unique_ptr<Solver> general_;  // finds a second solution in the search near hard puzzles
 };
 
 }  // namespace nonet

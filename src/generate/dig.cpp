@@ -2,11 +2,13 @@
 
 #include <algorithm>
 
+#include "generate/removal_check.h"
 #include "nonet/generate.h"
 #include "nonet/validate.h"
 #include "solve/general_solver.h"
 
 namespace nonet {
+namespace detail {
 namespace {
 
 using detail::ExcludingSolver;
@@ -34,8 +36,6 @@ bool forced_by_peers(const Grid& puzzle, const Grid& solution, std::span<const i
   }
   return true;
 }
-
-enum class Check { unique, several, stopped, too_hard, broken };
 
 // Whether `puzzle` (which `solution` solves, and which had no other solution
 // with the clues of `orbit` in place) still has no other: by counting its
@@ -78,15 +78,21 @@ Check refute_others(Grid& puzzle, const Grid& solution, std::span<const int> orb
   return verdict;
 }
 
-// The guess budget of one check while digging a grid; doubled each time a
-// grid is dropped for running past it. Most 25x25 digs never come near it
-// (slowest check of the first grid of seed 1: 1,992 guesses, under a second),
-// but a few grids have checks of tens of thousands of guesses (minutes for
-// the dig); a fresh grid is cheaper. Counted in guesses, not time, so the
-// same seed gives the same puzzles on any machine and thread count. First
-// budget 1,024 / 4,096 / 16,384 (nonet generate --box 5x5, CPU): --seed 5
-// -n 1 88 / 21 / 13 s, --seed 1 -n 3 62 / 32 / 57 s.
-constexpr std::uint64_t kFirstGuessBudget = 4096;
+}  // namespace
+
+Check RemovalCheck::check(Grid& puzzle, const Grid& solution, std::span<const int> orbit) {
+  if (forced_by_peers(puzzle, solution, orbit)) return Check::unique;
+  if (auto* refuting = dynamic_cast<ExcludingSolver*>(&solver_))
+    return refute_others(puzzle, solution, orbit, *refuting, deadline_, max_guesses_, checks_);
+  return count_to_two(puzzle, solver_, deadline_, checks_);
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::Check;
+using detail::counting;
 
 }  // namespace
 
@@ -104,14 +110,12 @@ DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
     result.status = DigStatus::not_unique;
     return result;
   }
-  auto* refuting = dynamic_cast<ExcludingSolver*>(&solver);
+  detail::RemovalCheck removal(solver, deadline, max_guesses);
   Grid puzzle = solution;
   for (const std::vector<int>& orbit : orbits) {
     for (int c : orbit) puzzle.set(c, 0);
-    if (forced_by_peers(puzzle, solution, orbit)) continue;
-    const Check verdict = refuting ? refute_others(puzzle, solution, orbit, *refuting, deadline,
-                                                   max_guesses, result.checks)
-                                   : count_to_two(puzzle, solver, deadline, result.checks);
+    const Check verdict = removal.check(puzzle, solution, orbit);
+    result.checks = removal.checks();
     if (verdict == Check::unique) continue;
     if (verdict == Check::stopped || verdict == Check::too_hard) {
       result.status = verdict == Check::stopped ? DigStatus::timeout : DigStatus::too_hard;
@@ -161,47 +165,6 @@ const char* to_string(GenerateStatus status) {
     case GenerateStatus::bad_options: return "bad_options";
   }
   return "ok";
-}
-
-Generator::Generator(const Geometry& geometry)
-    : geometry_(&geometry), solver_(make_solver(geometry)) {}
-
-Generator::~Generator() = default;
-
-GenerateResult Generator::generate(Rng& rng, const GenerateOptions& options) {
-  GenerateResult result;
-  if (options.min_clues > options.max_clues || options.min_clues > geometry_->cell_count() ||
-      options.max_clues < 0) {
-    result.status = GenerateStatus::bad_options;
-    return result;
-  }
-  auto stopped = [&] {
-    return options.deadline.expired() ||
-           (options.cancel && options.cancel->load(std::memory_order_relaxed));
-  };
-  std::uint64_t max_guesses = kFirstGuessBudget;
-  for (;;) {
-    if (options.max_attempts && result.attempts >= options.max_attempts) {
-      result.status = GenerateStatus::attempts;
-      return result;
-    }
-    if (stopped()) {
-      result.status = GenerateStatus::timeout;
-      return result;
-    }
-    std::optional<Grid> solution = random_solution(*geometry_, rng, options.deadline);
-    if (!solution) continue;  // deadline: reported at the top of the loop
-    DigResult d = dig(*solution, options.symmetry, rng, *solver_, options.deadline, max_guesses);
-    result.checks += d.checks;
-    if (d.status == DigStatus::too_hard) max_guesses *= 2;
-    if (d.status != DigStatus::ok) continue;
-    ++result.attempts;
-    const int clues = d.puzzle->filled_count();
-    if (clues < options.min_clues || clues > options.max_clues) continue;
-    if (options.accept && !options.accept(*d.puzzle, *solution)) continue;
-    result.puzzle = Generated{std::move(*d.puzzle), std::move(*solution), clues};
-    return result;
-  }
 }
 
 }  // namespace nonet

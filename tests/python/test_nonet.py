@@ -156,6 +156,18 @@ def test_generate_is_reproducible():
     assert len(small.puzzle) == 36 and small.rating is None
 
 
+def test_generate_serves_the_levels_each_size_has():
+    # 16x16 minimal puzzles are all extreme: easy ones are dug within the band,
+    # and carry their own rating, as from `nonet generate`.
+    big = nonet.generate(box="4x4", seed=3, difficulty="easy")
+    assert big.rating is not None and big.rating.level == "easy"
+    assert big.rating.er == nonet.rate(big.puzzle).er
+    assert str(big) == nonet.generate(box="4x4", seed=3, difficulty="easy").__str__()
+    # Every 4x4 puzzle is solved by singles: other levels are refused at once.
+    with pytest.raises(ValueError, match="the levels on 4x4 are: easy"):
+        nonet.generate(box="2x2", difficulty="medium")
+
+
 def test_transform_and_canon():
     assert nonet.transform(HARD, "transpose,transpose") == HARD
     assert nonet.canon(nonet.transform(HARD, random=True, seed=9)) == nonet.canon(HARD)
@@ -337,7 +349,6 @@ def test_ctrl_c_stops_a_batch():
     (lambda: nonet.generate(clues=(90, 95)), "clues"),
     (lambda: nonet.generate(difficulty="brutal"), "difficulty"),
     (lambda: nonet.generate(rating=(5.0, 2.0)), "rating"),
-    (lambda: nonet.generate(box="5x5", rate=True), "16x16"),
     (lambda: nonet.transform(HARD), "ops"),
     (lambda: nonet.transform(HARD, "spin"), "ops"),
     (lambda: nonet.transform(HARD, "transpose", random=True), "ops"),
@@ -371,8 +382,8 @@ def test_bad_inputs_are_errors_not_crashes():
 
 def test_timeouts():
     with pytest.raises(nonet.Timeout):
-        nonet.generate(box="4x4", difficulty="extreme", timeout=0.2)
-    g = list(nonet.generate_many(2, box="4x4", difficulty="extreme", timeout=0.1,
+        nonet.generate(box="5x5", difficulty="extreme", timeout=0.2)
+    g = list(nonet.generate_many(2, box="5x5", difficulty="extreme", timeout=0.1,
                                  return_exceptions=True))
     assert all(isinstance(x, nonet.Timeout) for x in g)
     assert nonet.cli_line(nonet.Timeout("time budget ran out")) == "timeout"

@@ -5,13 +5,6 @@
 namespace nonet::testing {
 namespace {
 
-int value_of(char c) {
-  if (c >= '1' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
-  if (c >= 'a' && c <= 'z') return c - 'a' + 10;
-  return 0;
-}
-
 bool check(const std::vector<int>& puzzle, const std::vector<int>& solution, int br, int bc,
            std::string* why) {
   const int n = br * bc;
@@ -55,9 +48,16 @@ bool check_solution(const Grid& puzzle, const Grid& solution, std::string* why) 
 bool check_solution_text(const std::string& puzzle, const std::string& solution, int box_rows,
                          int box_cols, std::string* why) {
   std::vector<int> p, s;
-  for (char c : puzzle) p.push_back(value_of(c));
-  for (char c : solution) s.push_back(value_of(c));
+  for (char c : puzzle) p.push_back(symbol_value(c));
+  for (char c : solution) s.push_back(symbol_value(c));
   return check(p, s, box_rows, box_cols, why);
+}
+
+int symbol_value(char c) {
+  if (c >= '1' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'z') return c - 'a' + 10;
+  return 0;
 }
 
 }  // namespace nonet::testing

@@ -17,4 +17,8 @@ bool check_solution(const Grid& puzzle, const Grid& solution, std::string* why =
 bool check_solution_text(const std::string& puzzle, const std::string& solution, int box_rows,
                          int box_cols, std::string* why = nullptr);
 
+// The value of a symbol of a line string: 1-9, then A (10) to Z; 0 for a blank
+// or anything else.
+int symbol_value(char c);
+
 }  // namespace nonet::testing

@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, EASY, EASY_SOLUTION, HARD, LEVELS, NEARLY, api, cell, chromiumFor, classes, freshPage, generated,
+  DESKTOP, EASY, EASY_SOLUTION, HARD, LEVELS, NEARLY, URL_BASE, api, cell, chromiumFor, classes, freshPage, generated,
   serial, shot, status, stub, waitFor,
 } from './lib.mjs';
 
@@ -272,6 +272,26 @@ describe('play', () => {
     await plain.selectOption('#size', '4');
     assert.equal(await plain.locator('#level option').count(), 5);
     await plain.close();
+  });
+
+  test('the levels the real server offers: easy alone on 4x4, and a 6x6 expert that rates expert', async () => {
+    const page = await freshPage(session.context, `?s=${EASY}`);
+    const options = () => page.locator('#level option').evaluateAll((os) => os.map((o) => o.value));
+    const served = await (await page.request.get(new URL('api/levels', URL_BASE).href)).json();
+    const four = served.sizes.find((s) => s.size === 4);
+    assert.deepEqual(four.levels, ['easy'], 'every 4x4 puzzle is solved by singles');
+    await page.selectOption('#size', '4');
+    await waitFor(page, () => document.querySelectorAll('#level option').length === 1);
+    assert.deepEqual(await options(), ['easy']);
+    await page.selectOption('#size', '6');
+    await waitFor(page, () => document.querySelectorAll('#level option').length === 5);
+    assert.deepEqual(await options(), served.sizes.find((s) => s.size === 6).levels);
+    await page.selectOption('#level', 'expert');
+    await page.click('#new');
+    await waitFor(page, () => document.getElementById('rating').dataset.level === 'expert', null, { timeout: 15000 });
+    assert.match(await page.textContent('#rating'), /^Expert · ER (4\.[6-9]|5\.\d|6\.[0-2])$/);
+    await shot(page, 'levels-6x6-expert');
+    await page.close();
   });
 
   test('long work shows a spinner with its time and can be cancelled; input meanwhile is refused with a word why', async () => {

@@ -98,7 +98,7 @@ _nonet() {
       ;;
     generate)
       options="-h --help -n --count --box --symmetry --clues --difficulty --rating --profile
-               --rate --seed -j --threads -f --format --timeout --from"
+               --rate --minimal --no-minimal --seed -j --threads -f --format --timeout --from"
       ;;
   esac
   if [[ $cur == -* ]]; then

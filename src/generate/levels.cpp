@@ -1,0 +1,89 @@
+// Difficulty bands, the levels each board size has, and how a band is served.
+
+#include <array>
+
+#include "nonet/generate.h"
+
+namespace nonet {
+namespace {
+
+constexpr std::array<Level, 5> kAllLevels = {Level::easy, Level::medium, Level::hard, Level::expert,
+                                             Level::extreme};
+
+}  // namespace
+
+bool RatingBand::contains(const Rating& rating) const {
+  return !rating.stopped && rating.er_exact && contains_er(rating.er);
+}
+
+RatingBand level_band(Level level) {
+  switch (level) {
+    case Level::easy:
+      return {0, 15};
+    case Level::medium:
+      return {16, 25};
+    case Level::hard:
+      return {26, 45};
+    case Level::expert:
+      return {46, 62};
+    case Level::extreme:
+      return {63, RatingBand::kOpen};
+  }
+  return {};
+}
+
+// 4x4: every proper puzzle (13,579,680 of them, counted over all 288 grids and
+// every subset of their cells by bench/levels_bench.cpp) is solved by full
+// houses and hidden singles in boxes, ER 1.2 at most. Every other size was
+// seen with all five levels (docs/generate.md has the examples and counts);
+// sizes not measured are not refused anything.
+std::span<const Level> levels_for(const Geometry& geometry) {
+  if (geometry.side() == 4) return std::span(kAllLevels).first(1);
+  return kAllLevels;
+}
+
+bool level_exists(const Geometry& geometry, Level level) {
+  for (const Level l : levels_for(geometry))
+    if (l == level) return true;
+  return false;
+}
+
+bool band_reachable(const Geometry& geometry, const RatingBand& band) {
+  for (const Level l : levels_for(geometry)) {
+    const RatingBand b = level_band(l);
+    if (b.low <= band.high && band.low <= b.high) return true;
+  }
+  return false;
+}
+
+std::string levels_text(const Geometry& geometry) {
+  const std::span<const Level> levels = levels_for(geometry);
+  std::string text;
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    if (i > 0) text += i + 1 == levels.size() ? " and " : ", ";
+    text += level_name(levels[i]);
+  }
+  return text;
+}
+
+// Minimal wherever random minimal puzzles reach the band within the time
+// asked of a level (docs/generate.md): up to 9x9 every level is at least about
+// 1 % of them, made thousands a second. On 12x12 easy puzzles are 0.5 % of
+// them, made 400 a second (2.7 s a puzzle, 0.003 s dug) and expert ones 1.5 %
+// (0.6 s a puzzle, up to 2.4 s; dug 0.3 s); the other levels come in 0.03 to
+// 0.12 s. From 16x16 up nearly every minimal puzzle rates 9.0 or more, and
+// rating one takes seconds, so the dug way serves every band that does not
+// start near there.
+Method automatic_method(const Geometry& geometry, const RatingBand& band) {
+  const int side = geometry.side();
+  if (side <= 9) return Method::minimal;
+  if (side < 16) {
+    const RatingBand easy = level_band(Level::easy), expert = level_band(Level::expert);
+    const bool within_easy = band.high <= easy.high;
+    const bool within_expert = band.low >= expert.low && band.high <= expert.high;
+    return within_easy || within_expert ? Method::dug : Method::minimal;
+  }
+  return band.low >= 80 ? Method::minimal : Method::dug;
+}
+
+}  // namespace nonet

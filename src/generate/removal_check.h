@@ -1,0 +1,35 @@
+#pragma once
+// Whether a puzzle keeps its one solution when the clues of an orbit go: the
+// check every dig makes (dig.cpp), shared by the band dig and the search near
+// hard puzzles.
+
+#include <cstdint>
+#include <span>
+
+#include "nonet/grid.h"
+#include "nonet/solver.h"
+
+namespace nonet::detail {
+
+enum class Check { unique, several, stopped, too_hard, broken };
+
+class RemovalCheck {
+ public:
+  // `max_guesses` (0: none) bounds each search where the solver supports it.
+  RemovalCheck(Solver& solver, const Deadline& deadline, std::uint64_t max_guesses)
+      : solver_(solver), deadline_(deadline), max_guesses_(max_guesses) {}
+
+  // `puzzle` had `solution` as its only solution with the clues of `orbit` in
+  // place; they are now removed (puzzle[c] == 0). Does it still have only that
+  // one? `puzzle` is left as it came.
+  Check check(Grid& puzzle, const Grid& solution, std::span<const int> orbit);
+  std::uint64_t checks() const { return checks_; }
+
+ private:
+  Solver& solver_;
+  const Deadline& deadline_;
+  std::uint64_t max_guesses_;
+  std::uint64_t checks_ = 0;
+};
+
+}  // namespace nonet::detail

@@ -3,13 +3,22 @@
 //   nonet-bench                                   # the four standard sets
 //   nonet-bench --solver fast9 --repeat 5 a.txt   # one solver, one file
 //   nonet-bench --csv > out.csv
+//   nonet-bench-tdoku --side-by-side              # fast9 and tdoku, one table
 //
 // For each data set and solver: a warm-up pass, then `--repeat` timed passes
-// (the median is reported). Every puzzle is first put through a random
-// validity-preserving transformation drawn from a fixed seed (digit relabelling,
-// transposition, rows within bands, bands, columns within stacks, stacks), so
-// the order of cells in a file cannot help a solver. Solutions are counted up to
-// 2 and checked against the rules and the givens after the clock stops.
+// (the median is reported; with --alternate the solvers take turns pass by pass
+// and the best pass of each is reported). Every puzzle is first put through a
+// random validity-preserving transformation drawn from a fixed seed (digit
+// relabelling, transposition, rows within bands, bands, columns within stacks,
+// stacks), so the order of cells in a file cannot help a solver. Solutions are
+// counted up to 2 and checked against the rules and the givens after the clock
+// stops.
+//
+// The same source builds `nonet-bench-tdoku` when tdoku's source lies next to
+// the repository (bench/CMakeLists.txt). That program alone links tdoku,
+// compiled with clang as its authors measure it, and offers it as the solver
+// `tdoku`: it gets the same permuted puzzles, as 81-character strings made
+// before the clock starts, and counts to 2 as nonet's solvers do.
 
 #include <sys/resource.h>
 #include <time.h>
@@ -22,14 +31,18 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <numeric>
+#include <memory>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "nonet/nonet.h"
+
+#if NONET_BENCH_TDOKU
+#include <tdoku.h>
+#endif
 
 namespace {
 
@@ -48,7 +61,9 @@ struct Options {
   int repeat = 3;
   bool csv = false;
   bool permute = true;
-  bool cpu_time = false;  // time by this thread's CPU clock instead of the wall clock
+  bool cpu_time = false;   // time by this thread's CPU clock instead of the wall clock
+  bool alternate = false;  // solvers take turns pass by pass; report the best pass
+  bool side_by_side = false;
   std::uint64_t seed = 20240101;
 };
 
@@ -63,6 +78,11 @@ void usage(const char* argv0) {
       "  --puzzle-timeout S   per-puzzle deadline in seconds (default: 1 for the\n"
       "                       teaching solver, none for the others)\n"
       "  --repeat K           timed passes; the median is reported (default 3)\n"
+      "  --alternate          the solvers take turns, one timed pass each per round,\n"
+      "                       and the best pass of each is reported\n"
+      "  --side-by-side       fast9 against tdoku: --alternate, the first 20000 puzzles\n"
+      "                       of each set unless --limit-puzzles says otherwise, and a\n"
+      "                       table of both (only in nonet-bench-tdoku)\n"
       "  --seed N             seed of the puzzle permutations\n"
       "  --no-permute         solve puzzles as written\n"
       "  --csv                print CSV instead of a table\n"
@@ -72,6 +92,7 @@ void usage(const char* argv0) {
 }
 
 bool parse_args(int argc, char** argv, Options& o) {
+  bool limit_given = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&](const char* name) -> const char* {
@@ -100,6 +121,7 @@ bool parse_args(int argc, char** argv, Options& o) {
     } else if (a == "--limit-puzzles") {
       if (!number("--limit-puzzles", x)) return false;
       o.limit_puzzles = static_cast<std::size_t>(x);
+      limit_given = true;
     } else if (a == "--basic-puzzles") {
       if (!number("--basic-puzzles", x)) return false;
       o.basic_puzzles = static_cast<std::size_t>(x);
@@ -117,6 +139,10 @@ bool parse_args(int argc, char** argv, Options& o) {
       o.permute = false;
     } else if (a == "--cpu-time") {
       o.cpu_time = true;
+    } else if (a == "--alternate") {
+      o.alternate = true;
+    } else if (a == "--side-by-side") {
+      o.side_by_side = true;
     } else if (a == "--csv") {
       o.csv = true;
     } else if (a == "-h" || a == "--help") {
@@ -128,6 +154,21 @@ bool parse_args(int argc, char** argv, Options& o) {
     } else {
       o.paths.push_back(a);
     }
+  }
+  if (o.side_by_side) {
+#if !NONET_BENCH_TDOKU
+    std::fprintf(stderr,
+                 "--side-by-side needs tdoku: build and run nonet-bench-tdoku "
+                 "(tdoku's source next to the repository, see bench/README.md)\n");
+    return false;
+#endif
+    if (o.solvers.empty()) o.solvers = {"fast9", "tdoku"};
+    if (o.solvers.size() != 2) {
+      std::fprintf(stderr, "--side-by-side compares two solvers\n");
+      return false;
+    }
+    o.alternate = true;
+    if (!limit_given) o.limit_puzzles = 20000;
   }
   if (o.paths.empty())
     for (const char* name : kDefaultSets)
@@ -219,10 +260,80 @@ bool load(const std::string& path, const Options& o, DataSet& set) {
   return true;
 }
 
+// A solver under test. prepare() runs before the clock starts; solve() is what
+// the clock measures; solution() may produce a solution outside the clock for
+// a solver whose timed call does not return one.
+class Contender {
+ public:
+  virtual ~Contender() = default;
+  virtual const std::string& name() const = 0;
+  virtual void prepare(const DataSet&) {}
+  virtual nonet::SolveResult solve(std::size_t index, const nonet::Grid& puzzle,
+                                   const nonet::SolveOptions& options) = 0;
+  virtual std::optional<nonet::Grid> solution(std::size_t, const nonet::Grid&) {
+    return std::nullopt;
+  }
+};
+
+class NonetContender final : public Contender {
+ public:
+  explicit NonetContender(const nonet::SolverInfo& info) : name_(info.name), solver_(info.make()) {}
+  const std::string& name() const override { return name_; }
+  nonet::SolveResult solve(std::size_t, const nonet::Grid& puzzle,
+                           const nonet::SolveOptions& options) override {
+    return solver_->solve(puzzle, options);
+  }
+
+ private:
+  std::string name_;
+  std::unique_ptr<nonet::Solver> solver_;
+};
+
+#if NONET_BENCH_TDOKU
+// tdoku through its C entry point. Asked for 2 solutions it counts without
+// keeping one, so the answer is checked by a second call (limit 1) after the
+// clock stops.
+class TdokuContender final : public Contender {
+ public:
+  const std::string& name() const override { return name_; }
+  void prepare(const DataSet& set) override {
+    text_.assign(82 * set.puzzles.size(), '\0');
+    for (std::size_t i = 0; i < set.puzzles.size(); ++i)
+      for (int cell = 0; cell < 81; ++cell) {
+        const int v = set.puzzles[i].get(cell);
+        text_[82 * i + static_cast<std::size_t>(cell)] = v ? static_cast<char>('0' + v) : '.';
+      }
+  }
+  nonet::SolveResult solve(std::size_t index, const nonet::Grid&,
+                           const nonet::SolveOptions& options) override {
+    nonet::SolveResult r;
+    std::size_t guesses = 0;
+    r.count = TdokuSolverDpllTriadSimd(&text_[82 * index], options.limit, 0, buffer_, &guesses);
+    r.guesses = guesses;
+    r.limit = options.limit;
+    r.exhausted = r.count < options.limit;
+    return r;
+  }
+  std::optional<nonet::Grid> solution(std::size_t index, const nonet::Grid& puzzle) override {
+    std::size_t guesses = 0;
+    if (TdokuSolverDpllTriadSimd(&text_[82 * index], 1, 0, buffer_, &guesses) != 1)
+      return std::nullopt;
+    nonet::Grid out(puzzle.geometry());
+    for (int cell = 0; cell < 81; ++cell) out.set(cell, buffer_[cell] - '0');
+    return out;
+  }
+
+ private:
+  std::string name_ = "tdoku";
+  std::string text_;  // 81 characters and a NUL per puzzle
+  char buffer_[81] = {};
+};
+#endif
+
 struct Row {
   std::string set, solver;
   std::size_t puzzles = 0, of = 0;
-  double seconds = 0;  // median of the timed passes
+  double seconds = 0;  // median (best with --alternate) of the timed passes
   double guesses = 0;  // per puzzle
   std::size_t unique = 0, multiple = 0, none = 0, timeouts = 0, invalid = 0, disagree = 0;
   std::size_t threw = 0;  // the engine must not throw; counted as errors, not fatal
@@ -245,101 +356,158 @@ long peak_rss_kb() {
   return u.ru_maxrss;
 }
 
-Row run(const DataSet& set, const nonet::SolverInfo& info, const Options& o,
-        const std::vector<std::uint64_t>* reference_counts, std::vector<std::uint64_t>& counts) {
-  Row row;
-  row.set = set.name;
-  row.solver = std::string(info.name);
-  row.of = set.puzzles.size();
-  std::size_t n = set.puzzles.size();
-  if (info.name == "basic") n = std::min(n, o.basic_puzzles);
-  auto solver = info.make();
-  // A deadline costs a clock read per puzzle (~1 % of a kaggle puzzle), so
-  // only the teaching solver gets one unless asked.
-  const double seconds = o.puzzle_timeout >= 0 ? o.puzzle_timeout : (info.name == "basic" ? 1 : 0);
-  const auto timeout =
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds));
-  auto options_for = [&] {
-    nonet::SolveOptions opt;
-    opt.limit = 2;
-    if (seconds > 0) opt.deadline = nonet::Deadline::after(timeout);
-    return opt;
-  };
-  // Warm-up: caches, branch predictors, page faults.
-  for (std::size_t i = 0; i < std::min<std::size_t>(n, 200); ++i) try {
-      (void)solver->solve(set.puzzles[i], options_for());
-    } catch (...) {
-    }
+// One solver on one set: its passes so far and the answers of the last one.
+class Trial {
+ public:
+  Trial(Contender& contender, const DataSet& set, const Options& o)
+      : contender_(contender), set_(set), o_(o) {
+    n_ = set.puzzles.size();
+    if (contender.name() == "basic") n_ = std::min(n_, o.basic_puzzles);
+    // A deadline costs a clock read per puzzle (~1 % of a kaggle puzzle), so
+    // only the teaching solver gets one unless asked.
+    seconds_ = o.puzzle_timeout >= 0 ? o.puzzle_timeout : (contender.name() == "basic" ? 1 : 0);
+    results_.resize(n_);
+    failed_.assign(n_, 0);
+    done_ = n_;
+    contender.prepare(set);
+  }
 
-  std::vector<nonet::SolveResult> results(n);
-  std::vector<char> failed(n, 0);
-  // --max-seconds reads the clock every 64 puzzles (every puzzle for the slow
-  // teaching solver), so the check costs nothing measurable.
-  const std::size_t clock_mask = info.name == "basic" ? 0 : 63;
-  std::vector<double> times;
-  std::size_t done = n;
-  std::uint64_t guesses = 0;
-  for (int rep = 0; rep < o.repeat; ++rep) {
-    guesses = 0;
-    const double start = now_seconds(o.cpu_time);
-    std::size_t i = 0;
-    for (; i < n; ++i) {
-      try {
-        results[i] = solver->solve(set.puzzles[i], options_for());
+  // Caches, branch predictors, page faults.
+  void warm_up() {
+    for (std::size_t i = 0; i < std::min<std::size_t>(n_, 200); ++i) try {
+        (void)contender_.solve(i, set_.puzzles[i], options());
       } catch (...) {
-        results[i] = nonet::SolveResult{};
-        failed[i] = 1;
       }
-      guesses += results[i].guesses;
-      if (o.max_seconds > 0 && (i & clock_mask) == clock_mask &&
-          now_seconds(o.cpu_time) - start > o.max_seconds) {
+  }
+
+  // One timed pass. False when --max-seconds cut it short: one pass is then
+  // all this solver can afford.
+  bool pass() {
+    // --max-seconds reads the clock every 64 puzzles (every puzzle for the slow
+    // teaching solver), so the check costs nothing measurable.
+    const std::size_t clock_mask = contender_.name() == "basic" ? 0 : 63;
+    std::uint64_t guesses = 0;
+    const double start = now_seconds(o_.cpu_time);
+    std::size_t i = 0;
+    for (; i < n_; ++i) {
+      try {
+        results_[i] = contender_.solve(i, set_.puzzles[i], options());
+      } catch (...) {
+        results_[i] = nonet::SolveResult{};
+        failed_[i] = 1;
+      }
+      guesses += results_[i].guesses;
+      if (o_.max_seconds > 0 && (i & clock_mask) == clock_mask &&
+          now_seconds(o_.cpu_time) - start > o_.max_seconds) {
         ++i;
         break;
       }
     }
-    times.push_back(now_seconds(o.cpu_time) - start);
-    done = std::min(done, i);
-    if (i < n) break;  // capped by --max-seconds: one pass is all we can afford
+    times_.push_back(now_seconds(o_.cpu_time) - start);
+    done_ = std::min(done_, i);
+    guesses_ = guesses;
+    return i == n_;
   }
-  std::sort(times.begin(), times.end());
-  row.seconds = times[times.size() / 2];
-  row.puzzles = done;
-  row.guesses = done ? double(guesses) / double(done) : 0;
-  counts.assign(done, 0);
-  for (std::size_t i = 0; i < done; ++i) {
-    const auto& r = results[i];
-    counts[i] = r.stopped ? UINT64_MAX : r.count;
-    if (failed[i]) {
-      ++row.threw;
-      counts[i] = UINT64_MAX;
-      continue;
+
+  // Checks the answers of the last pass (outside the clock) and sums them up.
+  Row finish(const std::vector<std::uint64_t>* reference_counts,
+             std::vector<std::uint64_t>& counts) {
+    Row row;
+    row.set = set_.name;
+    row.solver = contender_.name();
+    row.of = set_.puzzles.size();
+    std::sort(times_.begin(), times_.end());
+    row.seconds = o_.alternate ? times_.front() : times_[times_.size() / 2];
+    row.puzzles = done_;
+    row.guesses = done_ ? double(guesses_) / double(done_) : 0;
+    counts.assign(done_, 0);
+    for (std::size_t i = 0; i < done_; ++i) {
+      auto& r = results_[i];
+      counts[i] = r.stopped ? UINT64_MAX : r.count;
+      if (failed_[i]) {
+        ++row.threw;
+        counts[i] = UINT64_MAX;
+        continue;
+      }
+      if (r.stopped)
+        ++row.timeouts;
+      else if (r.count == 0)
+        ++row.none;
+      else if (r.count == 1)
+        ++row.unique;
+      else
+        ++row.multiple;
+      if (r.count > 0 && !r.solution) r.solution = contender_.solution(i, set_.puzzles[i]);
+      if (r.count > 0 && (!r.solution || !valid_solution(set_.puzzles[i], *r.solution)))
+        ++row.invalid;
+      if (reference_counts && i < reference_counts->size() && !r.stopped &&
+          (*reference_counts)[i] != UINT64_MAX && (*reference_counts)[i] != counts[i])
+        ++row.disagree;
     }
-    if (r.stopped)
-      ++row.timeouts;
-    else if (r.count == 0)
-      ++row.none;
-    else if (r.count == 1)
-      ++row.unique;
-    else
-      ++row.multiple;
-    if (r.count > 0 && (!r.solution || !valid_solution(set.puzzles[i], *r.solution))) ++row.invalid;
-    if (reference_counts && i < reference_counts->size() && !r.stopped &&
-        (*reference_counts)[i] != UINT64_MAX && (*reference_counts)[i] != counts[i])
-      ++row.disagree;
+    row.peak_rss_kb = peak_rss_kb();
+    return row;
   }
-  row.peak_rss_kb = peak_rss_kb();
-  return row;
+
+ private:
+  nonet::SolveOptions options() const {
+    nonet::SolveOptions opt;
+    opt.limit = 2;
+    if (seconds_ > 0)
+      opt.deadline = nonet::Deadline::after(std::chrono::duration_cast<std::chrono::nanoseconds>(
+          std::chrono::duration<double>(seconds_)));
+    return opt;
+  }
+
+  Contender& contender_;
+  const DataSet& set_;
+  const Options& o_;
+  std::size_t n_ = 0;
+  double seconds_ = 0;
+  std::vector<nonet::SolveResult> results_;
+  std::vector<char> failed_;
+  std::vector<double> times_;
+  std::size_t done_ = 0;
+  std::uint64_t guesses_ = 0;
+};
+
+// Every solver on one set. Without --alternate each solver runs its passes in
+// a row; with it, round r runs pass r of every solver, so a change in the
+// machine's load between rounds reaches all of them alike.
+std::vector<Row> run_set(const DataSet& set, std::vector<std::unique_ptr<Contender>>& contenders,
+                         const Options& o) {
+  std::vector<std::unique_ptr<Trial>> trials;
+  for (auto& c : contenders) trials.push_back(std::make_unique<Trial>(*c, set, o));
+  std::vector<bool> more(trials.size(), true);
+  if (o.alternate) {
+    for (auto& t : trials) t->warm_up();
+    for (int rep = 0; rep < o.repeat; ++rep)
+      for (std::size_t s = 0; s < trials.size(); ++s)
+        if (more[s]) more[s] = trials[s]->pass();
+  } else {
+    for (std::size_t s = 0; s < trials.size(); ++s) {
+      trials[s]->warm_up();
+      for (int rep = 0; rep < o.repeat && more[s]; ++rep) more[s] = trials[s]->pass();
+    }
+  }
+  std::vector<Row> rows;
+  std::vector<std::uint64_t> reference, counts;
+  for (std::size_t s = 0; s < trials.size(); ++s) {
+    rows.push_back(trials[s]->finish(s ? &reference : nullptr, counts));
+    if (s == 0) reference = counts;
+  }
+  return rows;
 }
 
-void print(const std::vector<Row>& rows, bool csv, bool cpu_time) {
-  if (csv) {
+double rate(const Row& r) { return r.seconds > 0 ? double(r.puzzles) / r.seconds : 0; }
+
+void print(const std::vector<Row>& rows, const Options& o) {
+  if (o.csv) {
     std::printf(
         "set,solver,puzzles,of,puzzles_per_s,us_per_puzzle,guesses_per_puzzle,unique,multiple,"
         "none,timeouts,invalid,disagree,threw,peak_rss_kb\n");
     for (const Row& r : rows) {
-      const double pps = r.seconds > 0 ? double(r.puzzles) / r.seconds : 0;
       std::printf("%s,%s,%zu,%zu,%.0f,%.3f,%.3f,%zu,%zu,%zu,%zu,%zu,%zu,%zu,%ld\n", r.set.c_str(),
-                  r.solver.c_str(), r.puzzles, r.of, pps,
+                  r.solver.c_str(), r.puzzles, r.of, rate(r),
                   r.puzzles ? 1e6 * r.seconds / double(r.puzzles) : 0, r.guesses, r.unique,
                   r.multiple, r.none, r.timeouts, r.invalid, r.disagree, r.threw, r.peak_rss_kb);
     }
@@ -348,22 +516,41 @@ void print(const std::vector<Row>& rows, bool csv, bool cpu_time) {
   std::printf("%-28s %-8s %15s %12s %10s %9s %21s %7s %8s\n", "set", "solver", "puzzles",
               "puzzles/s", "us/puzzle", "guesses", "unique/multi/none/to", "errors", "rss MiB");
   for (const Row& r : rows) {
-    const double pps = r.seconds > 0 ? double(r.puzzles) / r.seconds : 0;
     std::string n = std::to_string(r.puzzles);
     if (r.puzzles != r.of) n += " of " + std::to_string(r.of);
     const std::string outcome = std::to_string(r.unique) + "/" + std::to_string(r.multiple) + "/" +
                                 std::to_string(r.none) + "/" + std::to_string(r.timeouts);
     std::printf("%-28s %-8s %15s %12.0f %10.2f %9.2f %21s %7zu %8.1f\n", r.set.c_str(),
-                r.solver.c_str(), n.c_str(), pps,
+                r.solver.c_str(), n.c_str(), rate(r),
                 r.puzzles ? 1e6 * r.seconds / double(r.puzzles) : 0, r.guesses, outcome.c_str(),
                 r.invalid + r.disagree + r.threw, double(r.peak_rss_kb) / 1024.0);
   }
   std::printf(
       "\nerrors = invalid solutions + solution counts that differ from the first solver's\n"
       "+ exceptions thrown by the solver.\n"
-      "Times (%s clock) are the median of the timed passes; a subset ('N of M') comes\n"
+      "Times (%s clock) are the %s of %d timed passes%s; a subset ('N of M') comes\n"
       "from --limit-puzzles, --basic-puzzles (teaching solver) or --max-seconds.\n",
-      cpu_time ? "thread CPU" : "wall");
+      o.cpu_time ? "thread CPU" : "wall", o.alternate ? "best" : "median", o.repeat,
+      o.alternate ? ", the solvers taking turns" : "");
+  if (!o.side_by_side) return;
+  // The two solvers of each set side by side, as Markdown.
+  const std::string& a = rows[0].solver;
+  const std::string& b = rows[1].solver;
+  std::printf("\n| set | %s puzzles/s | %s puzzles/s | ratio | guesses/puzzle %s / %s |\n",
+              a.c_str(), b.c_str(), a.c_str(), b.c_str());
+  std::printf("|---|---:|---:|---:|---:|\n");
+  auto grouped = [](double x) {
+    std::string digits = std::to_string(static_cast<long long>(x + 0.5));
+    for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3)
+      digits.insert(static_cast<std::size_t>(at), ",");
+    return digits;
+  };
+  for (std::size_t i = 0; i + 1 < rows.size(); i += 2) {
+    const Row &x = rows[i], &y = rows[i + 1];
+    std::printf("| %s | %s | %s | %.2fx | %.2f / %.2f |\n", x.set.c_str(), grouped(rate(x)).c_str(),
+                grouped(rate(y)).c_str(), rate(y) > 0 ? rate(x) / rate(y) : 0, x.guesses,
+                y.guesses);
+  }
 }
 
 }  // namespace
@@ -375,34 +562,38 @@ int main(int argc, char** argv) {
     return 2;
   }
   const nonet::Geometry& nine = *nonet::Geometry::get(3, 3);
-  std::vector<const nonet::SolverInfo*> chosen;
-  for (const auto& info : nonet::solvers()) {
-    if (!info.supports(nine)) continue;
-    if (!o.solvers.empty() &&
-        std::find(o.solvers.begin(), o.solvers.end(), info.name) == o.solvers.end())
+  std::vector<std::unique_ptr<Contender>> contenders;
+  // In the order asked for (the first is the reference for the counts), or
+  // every 9x9 solver in registry order.
+  std::vector<std::string> names = o.solvers;
+  if (names.empty())
+    for (const auto& info : nonet::solvers())
+      if (info.supports(nine)) names.emplace_back(info.name);
+  for (const auto& name : names) {
+#if NONET_BENCH_TDOKU
+    if (name == "tdoku") {
+      contenders.push_back(std::make_unique<TdokuContender>());
       continue;
-    chosen.push_back(&info);
-  }
-  for (const auto& name : o.solvers) {
+    }
+#endif
     const auto* info = nonet::find_solver(name);
     if (!info || !info->supports(nine)) {
-      std::fprintf(stderr, "no 9x9 solver named %s\n", name.c_str());
+      std::fprintf(stderr, "no 9x9 solver named %s%s\n", name.c_str(),
+                   name == "tdoku" ? " (tdoku is in nonet-bench-tdoku only)" : "");
       return 2;
     }
+    contenders.push_back(std::make_unique<NonetContender>(*info));
   }
   std::vector<Row> rows;
   for (const auto& path : o.paths) {
     DataSet set;
     if (!load(path, o, set)) return 1;
-    std::vector<std::uint64_t> reference, counts;
-    for (std::size_t s = 0; s < chosen.size(); ++s) {
-      rows.push_back(run(set, *chosen[s], o, s ? &reference : nullptr, counts));
-      if (s == 0) reference = counts;
-      if (!o.csv)
-        std::fprintf(stderr, "  %s / %s done\n", set.name.c_str(), rows.back().solver.c_str());
+    for (Row& row : run_set(set, contenders, o)) {
+      if (!o.csv) std::fprintf(stderr, "  %s / %s done\n", set.name.c_str(), row.solver.c_str());
+      rows.push_back(std::move(row));
     }
   }
-  print(rows, o.csv, o.cpu_time);
+  print(rows, o);
   bool clean = true;
   for (const Row& r : rows) clean = clean && r.invalid == 0 && r.disagree == 0 && r.threw == 0;
   return clean ? 0 : 1;

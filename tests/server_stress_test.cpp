@@ -541,6 +541,14 @@ TEST(ServerOperations, MetricsInThePrometheusTextFormat) {
   ASSERT_EQ(post(port, "/api/solve", {{"puzzle", kEasy}}).status, 200);
   ASSERT_EQ(request(port, "POST", "/api/solve", "{").status, 400);
   ASSERT_EQ(post(port, "/api/hint", {{"puzzle", kEasy}}).status, 200);
+  // The worker hands the answer over before it counts itself free: wait for that.
+  const auto until = Clock::now() + std::chrono::seconds(10);
+  const auto busy = [&] {
+    return request(port, "GET", "/api/health").json_body.value("/workers/busy"_json_pointer, -1);
+  };
+  while (busy() != 0 && Clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
   const Response r = request(port, "GET", "/metrics");
   ASSERT_EQ(r.status, 200);
   EXPECT_NE(r.header("Content-Type").find("text/plain; version=0.0.4"), std::string::npos);

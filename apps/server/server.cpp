@@ -195,9 +195,12 @@ struct WebServer::Impl {
   std::unordered_map<Session*, std::weak_ptr<Session>> sessions;
 
   net::io_context ioc;
-  tcp::acceptor acceptor{ioc};
-  net::steady_timer accept_retry{ioc};
-  net::steady_timer drain_timer{ioc};
+  // Accepting and draining run on one strand: closing the acceptor on stop
+  // must not race an accept finishing on another io thread.
+  net::strand<net::io_context::executor_type> control{net::make_strand(ioc)};
+  tcp::acceptor acceptor{control};
+  net::steady_timer accept_retry{control};
+  net::steady_timer drain_timer{control};
   Clock::time_point drain_started;
   bool searches_stopped = false;
   // Destroyed first: its tasks post their answers to the io_context.
@@ -937,7 +940,7 @@ bool WebServer::run() {
 
 void WebServer::stop() {
   // Posted, so that a stop before run() is kept and done when it starts.
-  net::post(impl_->ioc, [s = impl_.get()] { s->begin_drain(); });
+  net::post(impl_->control, [s = impl_.get()] { s->begin_drain(); });
 }
 
 const Asset* find_asset(std::string_view path) {

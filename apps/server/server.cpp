@@ -57,7 +57,7 @@ constexpr std::size_t kLingerBytes = 1 << 20;
 constexpr int kSpareDescriptors = 64;
 
 // The page loads only its own scripts, styles and API: no inline code, no frames.
-const char* const kContentSecurityPolicy =
+constexpr const char* kContentSecurityPolicy =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; "
     "form-action 'none'; frame-ancestors 'none'";

@@ -37,7 +37,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const nonet::ParseOptions p = nonet::cli::parse_options(options);
   if (!options.box.empty() && !nonet::Geometry::get(p.box_rows, p.box_cols)) std::abort();
-  if (options.threads < 1 || options.threads > 256 || !(options.timeout >= 0)) std::abort();
+  // -1 is "not given"; any other timeout is a number of seconds, never NaN.
+  const bool timeout_ok = options.timeout == -1 || options.timeout >= 0;
+  if (options.threads < 1 || options.threads > 256 || !timeout_ok) std::abort();
   (void)nonet::cli::solve_options(options, 2);
   return 0;
 }

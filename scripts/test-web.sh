@@ -26,7 +26,7 @@ npm ci --no-audit --no-fund --loglevel=error
 
 pids=()
 logs=()
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; rm -f "${logs[@]}"' EXIT
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null || true; done; rm -f "${logs[@]}"' EXIT
 # start LOG PATTERN COMMAND...: runs COMMAND in the background and sets
 # `started` to the address its first lines announce (PATTERN extracts it). Not
 # called in a subshell, so that the EXIT trap knows the process and stops it.

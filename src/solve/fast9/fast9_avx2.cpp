@@ -50,9 +50,13 @@ struct Avx2Wide {
   static constexpr int kDigits = 2;
   __m256i v;
 
+  // Two 128-bit loads, not one 256-bit load, so that each takes its data
+  // from the 128-bit store that last wrote the digit (see Avx512Wide::load).
   static Avx2Wide load(const Candidates& c, int first) {
     if (first + 2 <= 9)
-      return {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(c.cand[first]))};
+      return {_mm256_inserti128_si256(
+          _mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(c.cand[first]))),
+          _mm_load_si128(reinterpret_cast<const __m128i*>(c.cand[first + 1])), 1)};
     return {
         _mm256_zextsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(c.cand[first])))};
   }

@@ -62,8 +62,20 @@ struct Avx512Wide {
   static constexpr int kDigits = 4;
   __m512i v;
 
+  // Four 128-bit loads rather than one 512-bit load: a digit's word is
+  // often just written by a 128-bit store, and a load spanning several
+  // stores waits for them to reach the cache (store forwarding fails).
   static Avx512Wide load(const Candidates& c, int first) {
-    if (first + 4 <= 9) return {_mm512_loadu_si512(c.cand[first])};
+    if (first + 4 <= 9) {
+      const __m512i lo =
+          _mm512_castsi128_si512(_mm_load_si128(reinterpret_cast<const __m128i*>(c.cand[first])));
+      const __m512i a = _mm512_inserti32x4(
+          lo, _mm_load_si128(reinterpret_cast<const __m128i*>(c.cand[first + 1])), 1);
+      const __m512i b = _mm512_inserti32x4(
+          a, _mm_load_si128(reinterpret_cast<const __m128i*>(c.cand[first + 2])), 2);
+      return {_mm512_inserti32x4(
+          b, _mm_load_si128(reinterpret_cast<const __m128i*>(c.cand[first + 3])), 3)};
+    }
     return {
         _mm512_zextsi128_si512(_mm_load_si128(reinterpret_cast<const __m128i*>(c.cand[first])))};
   }

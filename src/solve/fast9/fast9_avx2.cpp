@@ -30,6 +30,11 @@ struct Avx2Lanes {
   static Avx2Lanes set3(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
     return {_mm_set_epi32(0, static_cast<int>(c), static_cast<int>(b), static_cast<int>(a))};
   }
+  // Lane b takes lane b+k (mod 3); lane 3 stays.
+  template <int k>
+  Avx2Lanes rotate_bands() const {
+    return {_mm_shuffle_epi32(v, k == 1 ? 0xC9 : 0xD2)};
+  }
   template <int n>
   Avx2Lanes shr() const {
     return {_mm_srli_epi32(v, n)};

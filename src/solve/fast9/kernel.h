@@ -420,6 +420,18 @@ class Kernel {
     return true;
   }
 
+  // Within the column pattern of a stack (column j of a band at bit j),
+  // column 3s+k takes column 3s+(k+1 mod 3) (columns_1) or 3s+(k+2 mod 3)
+  // (columns_2).
+  static Lanes columns_1(const Lanes& y) {
+    return (y.template shr<1>() & Lanes::set3(0333, 0333, 0333)) |
+           (y.template shl<2>() & Lanes::set3(0444, 0444, 0444));
+  }
+  static Lanes columns_2(const Lanes& y) {
+    return (y.template shr<2>() & Lanes::set3(0111, 0111, 0111)) |
+           (y.template shl<1>() & Lanes::set3(0666, 0666, 0666));
+  }
+
   // The stack rule for digit d: the band rule turned ninety degrees. In each
   // stack the digit sits once per band and once per column, so the vertical
   // triads it occupies form a permutation band -> column; the same kFeasible
@@ -427,25 +439,32 @@ class Kernel {
   // left with one vertical triad holding one open cell is a hidden single in
   // that column, and is placed.
   NONET_FAST9_RULE static bool stack_rule(State& s, int d) {
-    const Lanes rows = Lanes::splat(kRowMask);
+    const Lanes rows = Lanes::set3(kRowMask, kRowMask, kRowMask);
     // The band rule has just written the bands one by one: read them the same
     // way (a vector load would wait for those stores to reach the cache).
     const Lanes word = Lanes::set3(s.c.cand[d][0], s.c.cand[d][1], s.c.cand[d][2]);
-    alignas(16) std::uint32_t column[4];  // column[b] bit j: column j holds d in band b
-    ((word | word.template shr<9>() | word.template shr<18>()) & rows).store(column);
-    std::uint32_t keep;  // the kept vertical triads, band b's columns at bits 9b..9b+8
-    if (!Triads::stack_keep(column[0] | column[1] << 9 | column[2] << 18, keep)) return false;
-    const std::uint32_t k0 = keep & kRowMask, k1 = keep >> 9 & kRowMask, k2 = keep >> 18;
-    const std::uint32_t shared = (k0 & k1) | (k0 & k2) | (k1 & k2);
+    // Lane b, bit j: column j holds d in band b. A vertical triad lies on a
+    // permutation iff the 2x2 pattern of the other bands and columns of its
+    // stack holds one too: lane rotations and shifts within each stack's three
+    // columns tell it for all 27 at once. (Gathering each stack's pattern for
+    // a table lookup was a chain of latencies: paired CPU-time runs,
+    // top1465 +N %.)
+    const Lanes y = (word | word.template shr<9>() | word.template shr<18>()) & rows;
+    const Lanes c1 = columns_1(y), c2 = columns_2(y);
+    const Lanes kept = y & ((c1.template rotate_bands<1>() & c2.template rotate_bands<2>()) |
+                            (c2.template rotate_bands<1>() & c1.template rotate_bands<2>()));
+    // Every permutation crosses every band: a stack without one is empty in
+    // all three, and the digit has no place in it.
+    if (!Lanes::and_not(rows, kept | columns_1(kept) | columns_2(kept)).is_zero()) return false;
     // All three bands at once, one lane each (callgrind, 11+ set: -10 %
     // instructions against a scalar loop over the bands).
-    const Lanes kept = Lanes::set3(k0, k1, k2);
     const Lanes w = word & (kept | kept.template shl<9>() | kept.template shl<18>());
     w.store(s.c.cand[d]);
     // Columns kept only in one band, and there in one row only: hidden singles.
     const Lanes r0 = w & rows, r1 = w.template shr<9>() & rows, r2 = w.template shr<18>();
-    const Lanes one_row = Lanes::and_not(Lanes::and_not(kept, Lanes::splat(shared)),
-                                         (r0 & r1) | (r0 & r2) | (r1 & r2));
+    const Lanes one_row = Lanes::and_not(
+        Lanes::and_not(kept, kept.template rotate_bands<1>() | kept.template rotate_bands<2>()),
+        (r0 & r1) | (r0 & r2) | (r1 & r2));
     const Lanes found = (one_row | one_row.template shl<9>() | one_row.template shl<18>()) & w &
                         Lanes::load(s.unsolved);
     if (found.is_zero()) return true;

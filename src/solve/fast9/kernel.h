@@ -448,7 +448,7 @@ class Kernel {
     // stack holds one too: lane rotations and shifts within each stack's three
     // columns tell it for all 27 at once. (Gathering each stack's pattern for
     // a table lookup was a chain of latencies: paired CPU-time runs,
-    // top1465 +N %.)
+    // top1465 +15 %, 11+ +8 %.)
     const Lanes y = (word | word.template shr<9>() | word.template shr<18>()) & rows;
     const Lanes c1 = columns_1(y), c2 = columns_2(y);
     const Lanes kept = y & ((c1.template rotate_bands<1>() & c2.template rotate_bands<2>()) |

@@ -14,8 +14,9 @@
 // A path P provides:
 //   P::Lanes   four 32-bit lanes, one per band (lane 3 is padding, always 0):
 //              load/store/zero/splat/set3, &, |, and_not, shr<n>, shl<n>,
-//              differ_mask, is_zero.
-//   P::Wide    the same for P::Wide::kDigits digits side by side (1, 2 or 4),
+//              differ_mask, is_zero, rotate_bands<k> (lane b takes lane
+//              b+k mod 3, lane 3 stays).
+//   P::Wide    the same for P::Wide::kDigits digits side by side (1 or 2),
 //              for the rules that look at every digit at once: load(c, first)
 //              and store(c, first) of digits first.. (nothing beyond digit 9),
 //              zero(), bands(x) (x in lanes 0..2 of every digit), spread(Lanes)
@@ -25,7 +26,7 @@
 //              shr<n>, shl<n>, or3, majority, differ (bit 4*i + lane set
 //              where digit first+i differs), is_zero.
 //   P::Triads  triad gathering: pattern(band word), cells(pattern) and
-//              stack_keep(columns, keep), by tables or by pext/pdep.
+//              split_columns(columns), by tables or by pext/pdep.
 
 #ifdef NONET_FAST9_PROFILE
 #define NONET_FAST9_RULE __attribute__((noinline))  // separate rules in a profile
@@ -142,20 +143,6 @@ struct TableTriads {
            unsigned(kRowTriads[band >> 18]) << 6;
   }
   static std::uint32_t cells(std::uint32_t pattern) { return kTriadCells[pattern]; }
-  // Stack matching on a 27-bit word of vertical triads (band b's 9 columns at
-  // bits 9b..): for each stack, gather its 3x3 pattern (bands x columns), look
-  // up kFeasible, scatter the kept triads back. False when a stack has none.
-  static bool stack_keep(std::uint32_t columns, std::uint32_t& keep) {
-    keep = 0;
-    for (int st = 0; st < 3; ++st) {
-      const int sh = 3 * st;
-      const std::uint32_t f = kFeasible[(columns >> sh & 7) | (columns >> (9 + sh) & 7) << 3 |
-                                        (columns >> (18 + sh) & 7) << 6];
-      if (f == 0) return false;
-      keep |= (f & 7) << sh | (f >> 3 & 7) << (9 + sh) | (f >> 6) << (18 + sh);
-    }
-    return true;
-  }
   // Stack st's three columns of each band, at bits 16*st + 3*band, from band
   // b's 9 column bits: the index layout of the template rule.
   static std::uint64_t split_columns(std::uint64_t columns) {
@@ -169,13 +156,6 @@ struct Bmi2Triads {
   }
   static std::uint32_t cells(std::uint32_t pattern) {
     return _pdep_u32(pattern, kTriadLowBits) * 7u;
-  }
-  static bool stack_keep(std::uint32_t columns, std::uint32_t& keep) {
-    const std::uint32_t f0 = kFeasible[_pext_u32(columns, kBoxMask)];
-    const std::uint32_t f1 = kFeasible[_pext_u32(columns, kBoxMask << 3)];
-    const std::uint32_t f2 = kFeasible[_pext_u32(columns, kBoxMask << 6)];
-    keep = _pdep_u32(f0, kBoxMask) | _pdep_u32(f1, kBoxMask << 3) | _pdep_u32(f2, kBoxMask << 6);
-    return f0 && f1 && f2;
   }
   static std::uint64_t split_columns(std::uint64_t columns) {
     return _pdep_u64(columns, 0x700070007ull);
@@ -434,8 +414,8 @@ class Kernel {
 
   // The stack rule for digit d: the band rule turned ninety degrees. In each
   // stack the digit sits once per band and once per column, so the vertical
-  // triads it occupies form a permutation band -> column; the same kFeasible
-  // table prunes the vertical triads that lie on none. Afterwards a column
+  // triads it occupies form a permutation band -> column; the vertical triads
+  // that lie on none go. Afterwards a column
   // left with one vertical triad holding one open cell is a hidden single in
   // that column, and is placed.
   NONET_FAST9_RULE static bool stack_rule(State& s, int d) {

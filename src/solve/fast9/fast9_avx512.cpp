@@ -88,7 +88,8 @@ struct Avx512Wide {
   }
   static Avx512Wide zero() { return {_mm256_setzero_si256()}; }
   static Avx512Wide bands(std::uint32_t x) {
-    return {_mm256_maskz_set1_epi32(0x77, static_cast<int>(x))};
+    const auto i = static_cast<int>(x);
+    return {_mm256_setr_epi32(i, i, i, 0, i, i, i, 0)};
   }
   static Avx512Wide spread(Avx512Lanes x) { return {_mm256_broadcastsi128_si256(x.v)}; }
   Avx512Lanes part(int i) const {
@@ -98,8 +99,8 @@ struct Avx512Wide {
     return {_mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1))};
   }
   static Avx512Wide digit_bit(int first, int k) {
-    const unsigned lo = (first >> k & 1) ? 0xFu : 0u, hi = ((first + 1) >> k & 1) ? 0xF0u : 0u;
-    return {_mm256_maskz_set1_epi32(static_cast<__mmask8>(lo | hi), -1)};
+    const int lo = (first >> k & 1) ? -1 : 0, hi = ((first + 1) >> k & 1) ? -1 : 0;
+    return {_mm256_setr_epi32(lo, lo, lo, lo, hi, hi, hi, hi)};
   }
   Avx512Wide operator&(Avx512Wide b) const { return {_mm256_and_si256(v, b.v)}; }
   Avx512Wide operator|(Avx512Wide b) const { return {_mm256_or_si256(v, b.v)}; }

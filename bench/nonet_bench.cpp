@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "nonet/nonet.h"
+#include "solve/fast9/fast9.h"
 
 #if NONET_BENCH_TDOKU
 #include <tdoku.h>
@@ -71,7 +72,9 @@ void usage(const char* argv0) {
   std::fprintf(
       stderr,
       "usage: %s [options] [puzzle files...]\n"
-      "  --solver NAME        run only this solver (repeatable)\n"
+      "  --solver NAME        run only this solver (repeatable); fast9-scalar,\n"
+      "                       fast9-avx2, fast9-avx2_bmi2 and fast9-avx512 name one of\n"
+      "                       fast9's instruction-set paths\n"
       "  --limit-puzzles N    use at most N puzzles of each set\n"
       "  --basic-puzzles N    puzzles per set for the teaching solver (default 50)\n"
       "  --max-seconds S      stop a timed pass after S seconds (the rest is skipped)\n"
@@ -278,6 +281,8 @@ class Contender {
 class NonetContender final : public Contender {
  public:
   explicit NonetContender(const nonet::SolverInfo& info) : name_(info.name), solver_(info.make()) {}
+  NonetContender(std::string name, std::unique_ptr<nonet::Solver> solver)
+      : name_(std::move(name)), solver_(std::move(solver)) {}
   const std::string& name() const override { return name_; }
   nonet::SolveResult solve(std::size_t, const nonet::Grid& puzzle,
                            const nonet::SolveOptions& options) override {
@@ -576,6 +581,28 @@ int main(int argc, char** argv) {
       continue;
     }
 #endif
+    // fast9-scalar, fast9-avx2, fast9-avx2_bmi2, fast9-avx512: one of fast9's
+    // instruction-set paths rather than the one it picks for this CPU.
+    if (name.rfind("fast9-", 0) == 0) {
+      std::optional<nonet::detail::Fast9Kernel> kernel;
+      std::string known;
+      for (const auto k : nonet::detail::fast9_kernels()) {
+        known += std::string(known.empty() ? "" : ", ") + "fast9-" + nonet::detail::to_string(k);
+        if (name == std::string("fast9-") + nonet::detail::to_string(k)) kernel = k;
+      }
+      if (!kernel) {
+        std::fprintf(stderr, "no fast9 path named %s (this build has %s)\n", name.c_str(),
+                     known.c_str());
+        return 2;
+      }
+      if (!nonet::detail::fast9_kernel_runs(*kernel)) {
+        std::fprintf(stderr, "this CPU cannot run %s\n", name.c_str());
+        return 2;
+      }
+      contenders.push_back(
+          std::make_unique<NonetContender>(name, nonet::detail::make_fast9_solver(*kernel)));
+      continue;
+    }
     const auto* info = nonet::find_solver(name);
     if (!info || !info->supports(nine)) {
       std::fprintf(stderr, "no 9x9 solver named %s%s\n", name.c_str(),

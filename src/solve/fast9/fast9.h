@@ -30,7 +30,8 @@ std::span<const Fast9Kernel> fast9_kernels();
 bool fast9_kernel_runs(Fast9Kernel kernel);
 // The kernel make_fast9_solver() uses here: the widest one that runs, except
 // that on CPUs whose pext/pdep are microcoded (AMD Zen 1 and 2) AVX2 gathers
-// triads by table.
+// triads by table, and that on AMD Zen 4, which splits AVX-512 operations in
+// two, AVX2 with BMI2 is faster and is used.
 Fast9Kernel fast9_best_kernel();
 
 bool fast9_supports(const Geometry& geometry);

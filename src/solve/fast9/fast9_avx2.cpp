@@ -30,6 +30,11 @@ struct Avx2Lanes {
   static Avx2Lanes set3(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
     return {_mm_set_epi32(0, static_cast<int>(c), static_cast<int>(b), static_cast<int>(a))};
   }
+  // Lane b takes lane b+k (mod 3); lane 3 stays.
+  template <int k>
+  Avx2Lanes rotate_bands() const {
+    return {_mm_shuffle_epi32(v, k == 1 ? 0xC9 : 0xD2)};
+  }
   template <int n>
   Avx2Lanes shr() const {
     return {_mm_srli_epi32(v, n)};
@@ -50,9 +55,13 @@ struct Avx2Wide {
   static constexpr int kDigits = 2;
   __m256i v;
 
+  // Two 128-bit loads, not one 256-bit load, so that each takes its data
+  // from the 128-bit store that last wrote the digit (see Avx512Wide::load).
   static Avx2Wide load(const Candidates& c, int first) {
     if (first + 2 <= 9)
-      return {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(c.cand[first]))};
+      return {_mm256_inserti128_si256(
+          _mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(c.cand[first]))),
+          _mm_load_si128(reinterpret_cast<const __m128i*>(c.cand[first + 1])), 1)};
     return {
         _mm256_zextsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(c.cand[first])))};
   }

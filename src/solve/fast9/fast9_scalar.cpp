@@ -61,6 +61,11 @@ struct ScalarLanes {
     return (a & (b | c)) | (b & c);
   }
   static unsigned differ(ScalarLanes a, ScalarLanes b) { return differ_mask(a, b); }
+  // Lane b takes lane b+k (mod 3); lane 3 stays.
+  template <int k>
+  ScalarLanes rotate_bands() const {
+    return {{v[k % 3], v[(k + 1) % 3], v[(k + 2) % 3], v[3]}};
+  }
 };
 
 struct ScalarPath {

@@ -18,7 +18,7 @@ constexpr std::array kKernels = {Fast9Kernel::scalar, Fast9Kernel::avx2, Fast9Ke
 // What the CPU offers, read once. __builtin_cpu_supports also checks that the
 // operating system saves the vector registers the feature needs.
 struct Cpu {
-  bool avx2 = false, bmi2 = false, avx512 = false, slow_pext = false;
+  bool avx2 = false, bmi2 = false, avx512 = false, slow_pext = false, split_512 = false;
   Cpu() {
     __builtin_cpu_init();
     const bool bmi = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
@@ -30,6 +30,10 @@ struct Cpu {
     // AMD family 17h (Zen 1, Zen 2) runs pext/pdep in microcode, some 50-250
     // cycles each, where every other CPU with BMI2 takes 3.
     slow_pext = __builtin_cpu_is("amdfam17h");
+    // AMD family 19h (Zen 4) runs AVX-512 in 256-bit halves; there the
+    // AVX2 path with BMI2 was 2-4 % faster than the AVX-512 one (paired
+    // CPU-time runs, top1465, 11+, 17_clue and kaggle).
+    split_512 = __builtin_cpu_is("amdfam19h");
   }
 };
 const Cpu& cpu() {
@@ -79,7 +83,7 @@ bool fast9_kernel_runs(Fast9Kernel kernel) {
 
 Fast9Kernel fast9_best_kernel() {
 #if NONET_FAST9_X86
-  if (cpu().avx512) return Fast9Kernel::avx512;
+  if (cpu().avx512 && !cpu().split_512) return Fast9Kernel::avx512;
   if (cpu().avx2) return cpu().slow_pext ? Fast9Kernel::avx2 : Fast9Kernel::avx2_bmi2;
 #endif
   return Fast9Kernel::scalar;

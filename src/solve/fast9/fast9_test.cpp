@@ -1,6 +1,8 @@
 // fast9: answers, edge cases, limits, deadlines, agreement with the general
 // solver, and agreement of the scalar and SIMD kernels.
 
+#include "solve/fast9/fast9.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,7 +17,6 @@
 #include <vector>
 
 #include "nonet/solver.h"
-#include "solve/fast9/fast9.h"
 #include "solve/general_solver.h"
 #include "support/checker.h"
 
@@ -249,16 +250,19 @@ Grid shuffle_solution(const Grid& in, std::mt19937& rng) {
     std::shuffle(rs.begin(), rs.end(), rng);
     std::shuffle(cs.begin(), cs.end(), rng);
     for (int i = 0; i < 3; ++i) {
-      row[static_cast<std::size_t>(3 * b + i)] = 3 * bands[static_cast<std::size_t>(b)] + rs[static_cast<std::size_t>(i)];
-      col[static_cast<std::size_t>(3 * b + i)] = 3 * stacks[static_cast<std::size_t>(b)] + cs[static_cast<std::size_t>(i)];
+      row[static_cast<std::size_t>(3 * b + i)] =
+          3 * bands[static_cast<std::size_t>(b)] + rs[static_cast<std::size_t>(i)];
+      col[static_cast<std::size_t>(3 * b + i)] =
+          3 * stacks[static_cast<std::size_t>(b)] + cs[static_cast<std::size_t>(i)];
     }
   }
   const bool transpose = rng() & 1;
   Grid out(nine());
   for (int r = 0; r < 9; ++r)
     for (int c = 0; c < 9; ++c) {
-      const int src = transpose ? col[static_cast<std::size_t>(c)] * 9 + row[static_cast<std::size_t>(r)]
-                                : row[static_cast<std::size_t>(r)] * 9 + col[static_cast<std::size_t>(c)];
+      const int src = transpose
+                          ? col[static_cast<std::size_t>(c)] * 9 + row[static_cast<std::size_t>(r)]
+                          : row[static_cast<std::size_t>(r)] * 9 + col[static_cast<std::size_t>(c)];
       out.set(r * 9 + c, digit[static_cast<std::size_t>(in.get(src) - 1)]);
     }
   return out;
@@ -333,7 +337,8 @@ TEST(Fast9, EveryPathAgreesWithScalarExactly) {
     auto path = detail::make_fast9_solver(k);
     if (!detail::fast9_kernel_runs(k)) {
       EXPECT_EQ(path, nullptr) << detail::to_string(k);
-      std::printf("[ note ] this CPU does not run the %s path; not compared\n", detail::to_string(k));
+      std::printf("[ note ] this CPU does not run the %s path; not compared\n",
+                  detail::to_string(k));
       continue;
     }
     ASSERT_TRUE(path) << detail::to_string(k);

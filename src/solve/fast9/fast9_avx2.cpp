@@ -33,6 +33,7 @@ struct Avx2Lanes {
   // Lane b takes lane b+k (mod 3); lane 3 stays.
   template <int k>
   Avx2Lanes rotate_bands() const {
+    static_assert(k == 1 || k == 2);
     return {_mm_shuffle_epi32(v, k == 1 ? 0xC9 : 0xD2)};
   }
   template <int n>

@@ -1,8 +1,8 @@
-// fast9's AVX-512 path: a digit's three bands in one 128-bit vector, four
-// digits side by side in 512-bit vectors for the rules that scan every digit
-// (the nine digits in three vectors), three-input logic in one instruction
-// (vpternlogd) and compares straight into mask registers; BMI2 pext/pdep
-// gather the triads (every CPU with AVX-512 runs them at full speed).
+// fast9's AVX-512 path: a digit's three bands in one 128-bit vector, two
+// digits side by side in 256-bit vectors for the rules that scan every digit,
+// with AVX-512VL's three-input logic in one instruction (vpternlogd) and
+// compares straight into mask registers; BMI2 pext/pdep gather the triads
+// (every CPU with AVX-512 runs them at full speed).
 
 // GCC 12's AVX-512 intrinsics start from an undefined vector and warn that it
 // is used uninitialized where they are inlined (GCC bug 105593, fixed in 13).
@@ -44,6 +44,7 @@ struct Avx512Lanes {
   // Lane b takes lane b+k (mod 3); lane 3 stays.
   template <int k>
   Avx512Lanes rotate_bands() const {
+    static_assert(k == 1 || k == 2);
     return {_mm_shuffle_epi32(v, k == 1 ? 0xC9 : 0xD2)};
   }
   template <int n>

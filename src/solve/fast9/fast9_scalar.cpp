@@ -64,6 +64,7 @@ struct ScalarLanes {
   // Lane b takes lane b+k (mod 3); lane 3 stays.
   template <int k>
   ScalarLanes rotate_bands() const {
+    static_assert(k == 1 || k == 2);
     return {{v[k % 3], v[(k + 1) % 3], v[(k + 2) % 3], v[3]}};
   }
 };

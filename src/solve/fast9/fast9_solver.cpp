@@ -30,9 +30,9 @@ struct Cpu {
     // AMD family 17h (Zen 1, Zen 2) runs pext/pdep in microcode, some 50-250
     // cycles each, where every other CPU with BMI2 takes 3.
     slow_pext = __builtin_cpu_is("amdfam17h");
-    // AMD family 19h (Zen 4) runs AVX-512 in 256-bit halves; there the
-    // AVX2 path with BMI2 was 2-4 % faster than the AVX-512 one (paired
-    // CPU-time runs, top1465, 11+, 17_clue and kaggle).
+    // AMD family 19h (Zen 4; Zen 3 has no AVX-512) runs AVX-512 in 256-bit
+    // halves; there the AVX2 path with BMI2 was 1-4 % faster than the
+    // AVX-512 one (paired CPU-time runs, top1465, 11+, 17_clue and kaggle).
     split_512 = __builtin_cpu_is("amdfam19h");
   }
 };

@@ -13,7 +13,7 @@
 //
 // A path P provides:
 //   P::Lanes   four 32-bit lanes, one per band (lane 3 is padding, always 0):
-//              load/store/zero/splat/set3, &, |, and_not, shr<n>, shl<n>,
+//              load/store/zero/set3, &, |, and_not, shr<n>, shl<n>,
 //              differ_mask, is_zero, rotate_bands<k> (lane b takes lane
 //              b+k mod 3, lane 3 stays).
 //   P::Wide    the same for P::Wide::kDigits digits side by side (1 or 2),
@@ -97,7 +97,8 @@ constexpr std::array<std::uint16_t, 6> kPermTriads = {0421, 0241, 0412, 0142, 02
 // in the pattern; 0 means no placement of the digit in the band exists. This
 // one lookup does pointing and claiming (locked candidates) inside the band
 // and turns every hidden single in a box into a hidden single in a row. The
-// same table serves stacks (band -> column) and any 3x3 pattern of that kind.
+// same table serves any 3x3 pattern of that kind (the template rule's
+// stacks: band -> column).
 constexpr std::array<std::uint16_t, 512> make_feasible() {
   std::array<std::uint16_t, 512> f{};
   for (unsigned pattern = 0; pattern < 512; ++pattern) {
@@ -256,8 +257,11 @@ class Kernel {
   // guesses_ counts the alternatives tried while another one remained, i.e.
   // the branch points of the equivalent binary search ("this digit" against
   // "any other"), which is how tdoku and most solvers count.
-  void search(State& s, const Candidates& settled) {
-    if (!propagate(s, settled, guesses_ >= kTemplatesAfter)) return;
+  // `parent_templates` tells whether the template rule ran at the parent: if
+  // not, it has seen none of the words here yet.
+  void search(State& s, const Candidates& settled, bool parent_templates = true) {
+    const bool templates = guesses_ >= kTemplatesAfter;
+    if (!propagate(s, settled, templates, templates && !parent_templates)) return;
     if ((s.unsolved[0] | s.unsolved[1] | s.unsolved[2]) == 0) {
       if (count_++ == 0) solution_ = s;
       if (count_ >= limit_) done_ = true;
@@ -280,13 +284,13 @@ class Kernel {
       if (digits == 0) {
         const Candidates settled_here = s.c;
         place(s, d, b, bit);
-        search(s, settled_here);
+        search(s, settled_here, templates);
         return;
       }
       ++guesses_;
       State child = s;
       place(child, d, b, bit);
-      search(child, s.c);
+      search(child, s.c, templates);
       if (done_) return;
     }
   }
@@ -318,7 +322,8 @@ class Kernel {
   // Places digit d at the cell `bit` of band b: d leaves the cell's 20 peers
   // (one vector and-not over all three bands) and every other digit leaves the
   // cell. Precondition: d is a candidate of the cell. A naked single has no
-  // other digit to clear (kOthersGone), which skips the nine-word loop.
+  // other digit to clear (kOthersGone), which skips the nine-word loop; the
+  // caller then clears the cell from `unsolved`, for the whole batch at once.
   template <bool kOthersGone = false>
   static void place(State& s, int d, int b, std::uint32_t bit) {
     const int cell = 27 * b + std::countr_zero(bit);
@@ -651,11 +656,17 @@ class Kernel {
   //   3. at a fixpoint of those, the triad rule over all digits;
   //   4. then, once the puzzle has taken kTemplatesAfter guesses
   //      (`templates`), the template rule on every digit whose words changed
-  //      since the rule last saw them.
-  // Invariant on success: no rule applies, or the grid is solved.
-  NONET_FAST9_RULE static bool propagate(State& s, const Candidates& settled_in, bool templates) {
+  //      since the rule last saw them (every digit at the first node where it
+  //      runs, `templates_first`).
+  // Invariant on success: no rule applies (the template rule only when
+  // `templates`), or the grid is solved.
+  NONET_FAST9_RULE static bool propagate(State& s, const Candidates& settled_in, bool templates,
+                                         bool templates_first) {
     Candidates settled = settled_in;  // the words as the band rule last left them
     Candidates checked = settled_in;  // the words as the template rule last left them
+    if (templates_first)              // it has seen none of them
+      for (auto& digit : checked.cand)
+        for (auto& word : digit) word = ~0u;
     for (;;) {
       for (;;) {
         alignas(16) std::uint32_t pending[4], planes[4][4];

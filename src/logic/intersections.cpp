@@ -46,14 +46,17 @@ void find_intersections(const LogicState& s, FindContext&, StepSink& sink) {
 
 void find_direct_intersections(const LogicState& s, FindContext&, StepSink& sink) {
   const Geometry& g = s.geometry();
-  scan_intersections(s, Everywhere{}, [&](HouseKind kind1, int i1, int h1, int h2, int digit) {
+  // Each confinement found looks at every house crossing h2: the positions
+  // are read from a table, not from the cells each time.
+  const PositionTable view(s);
+  scan_intersections(view, Everywhere{}, [&](HouseKind kind1, int i1, int h1, int h2, int digit) {
     // Another house of the first kind crossing h2 whose places for the digit,
     // once those inside h2 are gone, come down to one.
     for (int i3 = 0; i3 < g.side(); ++i3) {
       if (i3 == i1) continue;
       const int h3 = house_of_kind(g, kind1, i3);
       if (!houses_cross(g, h3, h2)) continue;
-      const Mask pos3 = s.positions(h3, digit);
+      const Mask pos3 = view.positions(h3, digit);
       if (popcount(pos3) < 2) continue;
       Mask left = 0;
       auto cells3 = g.house_cells(h3);

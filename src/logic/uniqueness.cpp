@@ -163,7 +163,9 @@ void type3(const LogicState& s, const std::vector<int>& loop, int c1, int c2, in
         if (i != index1 && i != index2 && count >= 2 && count <= degree) fitting |= Mask{1} << i;
       }
       if (degree * 2 <= empty) {
-        for_each_subset(fitting, degree - 1, [&](Mask others_places) {
+        std::array<Mask, 32> held{};
+        for (int i = 0; i < n; ++i) held[i] = s.candidates(cells[i]);
+        for_each_subset_within(fitting, degree - 1, held, extra, degree, [&](Mask others_places) {
           const Mask places = others_places | Mask{1} << index1;
           Mask naked = extra & s.candidates(c1) & s.candidates(c2);
           Mask all = 0;
@@ -210,8 +212,10 @@ void type3(const LogicState& s, const std::vector<int>& loop, int c1, int c2, in
         const Mask pair_places = places[v1 - 1] | places[v2 - 1];
         if (!places[v1 - 1] || !places[v2 - 1] || popcount(pair_places) > degree) continue;
         Mask fitting_rest = 0;
+        std::array<Mask, 32> rest_places{};
         for (std::size_t r = 0; r < rest.size(); ++r) {
-          const int count = popcount(places[rest[r] - 1]);
+          rest_places[r] = places[rest[r] - 1];
+          const int count = popcount(rest_places[r]);
           if (count >= 1 && count <= degree) fitting_rest |= Mask{1} << r;
         }
         auto try_values = [&](Mask pick) {
@@ -237,7 +241,7 @@ void type3(const LogicState& s, const std::vector<int>& loop, int c1, int c2, in
         if (k == 0) {
           try_values(0);
         } else {
-          for_each_subset(fitting_rest, k, try_values);
+          for_each_subset_within(fitting_rest, k, rest_places, pair_places, degree, try_values);
         }
       }
     }

@@ -31,7 +31,8 @@ std::vector<CellDigit> removals(const LogicState& s, int h1, int h2, int digit) 
 }  // namespace
 
 void find_intersections(const LogicState& s, FindContext&, StepSink& sink) {
-  scan_intersections(s, Everywhere{}, [&](HouseKind kind1, int, int h1, int h2, int digit) {
+  const PositionTable view(s);
+  scan_intersections(view, Everywhere{}, [&](HouseKind kind1, int, int h1, int h2, int digit) {
     std::vector<CellDigit> out = removals(s, h1, h2, digit);
     if (out.empty()) return false;
     Step step;

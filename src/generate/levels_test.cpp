@@ -211,15 +211,14 @@ TEST(GenerateLevels, TwentyFiveEasyAndMedium) {
 #endif
 }
 
-TEST(GenerateLevels, TwentyFiveExpertAndExtreme) {
+TEST(GenerateLevels, TwentyFiveExpert) {
 #ifdef NDEBUG
-  // Each is generated twice (the seed repeats it) and rated again: about 2 s
-  // of CPU each in an optimised build (seeds chosen among the quick ones; the
-  // slowest of seeds 1-3 took 10 s for expert and 24 s for extreme).
+  // Generated twice (the seed repeats it), counted and rated again: about 5 s
+  // of CPU in an optimised build. (Extreme is left to the CLI runs: the tests'
+  // own counter takes from half a minute to minutes on a 25x25 extreme.)
   expect_generated(geometry(5, 5), Level::expert, Symmetry::rot180, 1);
-  expect_generated(geometry(5, 5), Level::extreme, Symmetry::rot180, 2);
 #else
-  GTEST_SKIP() << "tens of seconds of walks and chain ratings in a debug build";
+  GTEST_SKIP() << "tens of seconds of walks in a debug build";
 #endif
 }
 

@@ -79,8 +79,8 @@ bool for_each_subset(Mask eligible, int k, Fn&& fn) {
 // for_each_subset restricted to the subsets whose members' masks, joined with
 // `base`, have at most `most` bits (same order, the others left out). Sets are
 // built from their highest member down, and a partial set already past `most`
-// is not extended: a naked set of 7 cells among 20 of a 25-cell house needs
-// none of the 77,520 full sets it would otherwise try.
+// is not extended: a set of 7 among 20 candidate cells of a 25-cell house
+// meets only the partial sets that still fit, not all 77,520 full ones.
 template <class Fn>
 bool for_each_subset_within(Mask eligible, int k, std::span<const Mask> masks, Mask base, int most,
                             Fn&& fn) {

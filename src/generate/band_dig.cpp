@@ -15,7 +15,9 @@
 // first puzzle past it; below the band it digs on, above it puts the orbit
 // back. Phase 1 costs a walk per orbit, and only the few removals past it pay
 // for uniqueness searches and the costlier techniques (unique rectangles and
-// up), whose finders dominate on 25x25.
+// up). On 25x25 the uniqueness search is the dearer of the two, so there the
+// walk comes first and the search runs only after a walk that leaned on
+// uniqueness (see kWalkFirstFrom).
 //
 // A dig that ends below the band (a maximal 16x16 puzzle within 6.2 rates
 // 4.5 or less about three times in four) is not thrown away: some of its
@@ -42,6 +44,18 @@ namespace {
 constexpr int kRetries = 32;
 constexpr std::size_t kRestoredPerRetry = 4;
 
+// Boards from this side on walk a removal before checking its uniqueness
+// (below chains). There the check (probing digits with two places in a house,
+// as the solver does from 21x21 on) costs more than a walk, and late in a dig
+// most removals fail the walk; smaller boards check first. CPU time, one
+// thread, the shared machine, `nonet generate --difficulty expert` check
+// first / walk first: 25x25 seeds 1-5 15.3 / 6.9, 6.3 / 3.1, 18.4 / 5.2,
+// 8.6 / 5.2, 2.4 / 2.7 s; 20x20 (-n 2 --seed 3) 1.3 / 1.9 s; 16x16 (-n 6) 2.3 /
+// 3.5 s; 12x12 (-n 10) 1.8 / 7.5 s. Bands that need chains gain nothing
+// (25x25 extreme seeds 1-3 6.7 / 6.9, 13.4 / 14.7, 2.4 / 2.4 s): a failed walk
+// there is followed by the check and a full rating anyway.
+constexpr int kWalkFirstFrom = 21;
+
 class BandDigger {
  public:
   BandDigger(const Grid& solution, Solver& solver, const RatingBand& band, Profile profile,
@@ -56,7 +70,8 @@ class BandDigger {
         result_(result),
         puzzle_(solution),
         chains_(band.high >= kChainsFrom),
-        top_(chains_ ? kChainsFrom - 3 : band.high) {
+        top_(chains_ ? kChainsFrom - 3 : band.high),
+        walk_first_(!chains_ && solution.geometry().side() >= kWalkFirstFrom) {
     if (top_ == kSoundBelow && band.low < kSoundBelow) top_ = kSoundBelow - 1;
   }
 
@@ -84,9 +99,8 @@ class BandDigger {
       if (!puzzle_[orbit[0]]) continue;
       if (stopped()) return false;
       remove(orbit);
-      if (top_ >= kSoundBelow) {
-        const Check verdict = removal_.check(puzzle_, solution_, orbit);
-        result_.checks = removal_.checks();
+      if (top_ >= kSoundBelow && !walk_first_) {
+        const Check verdict = one_solution(orbit);
         if (verdict == Check::stopped) return false;
         if (verdict != Check::unique) {  // several solutions, or past the guess budget
           restore(orbit);
@@ -95,6 +109,18 @@ class BandDigger {
       }
       const CeilingWalk walk = walk_within(puzzle_, top_, profile_, false, deadline_);
       ++result_.ratings;
+      // Walked first: a walk that fails puts the orbit back whatever the
+      // count, and one that solves the puzzle by sound steps alone proves it
+      // has one solution; only a walk that leaned on uniqueness needs the
+      // solver. Same verdicts as the other order.
+      if (walk_first_ && walk.within && walk.assumed_unique) {
+        const Check verdict = one_solution(orbit);
+        if (verdict == Check::stopped) return false;
+        if (verdict != Check::unique) {
+          restore(orbit);
+          continue;
+        }
+      }
       if (walk.within) {
         er_ = walk.er;
         chain_rating_.reset();
@@ -156,6 +182,11 @@ class BandDigger {
   bool stopped() const {
     return deadline_.expired() || (cancel_ && cancel_->load(std::memory_order_relaxed));
   }
+  Check one_solution(std::span<const int> orbit) {
+    const Check verdict = removal_.check(puzzle_, solution_, orbit);
+    result_.checks = removal_.checks();
+    return verdict;
+  }
   void remove(std::span<const int> orbit) {
     for (int c : orbit) puzzle_.set(c, 0);
   }
@@ -173,7 +204,8 @@ class BandDigger {
   Grid puzzle_;
   bool chains_;
   int top_;
-  int er_ = 0;  // the ER of the puzzle as it stands, unless chain_rating_
+  bool walk_first_;  // walk before the uniqueness check (see settle)
+  int er_ = 0;       // the ER of the puzzle as it stands, unless chain_rating_
   std::optional<Rating> chain_rating_;
 };
 

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <bit>
+#include <span>
 
 #include "logic/context.h"
 #include "logic/step_variants.h"
@@ -73,6 +74,30 @@ bool for_each_subset(Mask eligible, int k, Fn&& fn) {
     for (Mask p = pick; p; p &= p - 1) m |= bit[std::countr_zero(p)];
     return fn(m);
   });
+}
+
+// for_each_subset restricted to the subsets whose members' masks, joined with
+// `base`, have at most `most` bits (same order, the others left out). Sets are
+// built from their highest member down, and a partial set already past `most`
+// is not extended: a set of 7 among 20 candidate cells of a 25-cell house
+// meets only the partial sets that still fit, not all 77,520 full ones.
+template <class Fn>
+bool for_each_subset_within(Mask eligible, int k, std::span<const Mask> masks, Mask base, int most,
+                            Fn&& fn) {
+  auto extend = [&](auto& self, Mask below, int left, Mask joined, Mask chosen) -> bool {
+    if (left == 0) return fn(chosen);
+    for (Mask e = below; e; e &= e - 1) {
+      const int top = std::countr_zero(e);
+      const Mask under = below & ((Mask{1} << top) - 1);
+      if (popcount(under) < left - 1) continue;
+      const Mask next = joined | masks[static_cast<std::size_t>(top)];
+      if (popcount(next) > most) continue;
+      if (self(self, under, left - 1, next, chosen | Mask{1} << top)) return true;
+    }
+    return false;
+  };
+  if (k <= 0 || popcount(base) > most) return false;
+  return extend(extend, eligible, k, base, 0);
 }
 
 // House kinds in the order SE scans them for singles and subsets: boxes,

@@ -31,7 +31,8 @@ std::vector<CellDigit> removals(const LogicState& s, int h1, int h2, int digit) 
 }  // namespace
 
 void find_intersections(const LogicState& s, FindContext&, StepSink& sink) {
-  scan_intersections(s, Everywhere{}, [&](HouseKind kind1, int, int h1, int h2, int digit) {
+  const PositionTable view(s);
+  scan_intersections(view, Everywhere{}, [&](HouseKind kind1, int, int h1, int h2, int digit) {
     std::vector<CellDigit> out = removals(s, h1, h2, digit);
     if (out.empty()) return false;
     Step step;
@@ -46,14 +47,21 @@ void find_intersections(const LogicState& s, FindContext&, StepSink& sink) {
 
 void find_direct_intersections(const LogicState& s, FindContext&, StepSink& sink) {
   const Geometry& g = s.geometry();
-  scan_intersections(s, Everywhere{}, [&](HouseKind kind1, int i1, int h1, int h2, int digit) {
+  // Each confinement found looks at every house crossing h2: the positions
+  // are read from a table, not from the cells each time.
+  const PositionTable view(s);
+  scan_intersections(view, Everywhere{}, [&](HouseKind kind1, int i1, int h1, int h2, int digit) {
     // Another house of the first kind crossing h2 whose places for the digit,
     // once those inside h2 are gone, come down to one.
-    for (int i3 = 0; i3 < g.side(); ++i3) {
-      if (i3 == i1) continue;
-      const int h3 = house_of_kind(g, kind1, i3);
-      if (!houses_cross(g, h3, h2)) continue;
-      const Mask pos3 = s.positions(h3, digit);
+    // The houses of the first kind crossing h2 (a box and a line cross when
+    // they share a cell), in order.
+    Mask crossing = 0;
+    for (int cell : g.house_cells(h2))
+      crossing |= Mask{1} << g.house_index(house_through(g, kind1, cell));
+    crossing &= ~(Mask{1} << i1);
+    for (; crossing; crossing &= crossing - 1) {
+      const int h3 = house_of_kind(g, kind1, std::countr_zero(crossing));
+      const Mask pos3 = view.positions(h3, digit);
       if (popcount(pos3) < 2) continue;
       Mask left = 0;
       auto cells3 = g.house_cells(h3);

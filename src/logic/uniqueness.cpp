@@ -3,6 +3,9 @@
 // puzzle has exactly one solution, as SE does.
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <span>
 
 #include "logic/finders.h"
 #include "logic/table.h"
@@ -16,31 +19,51 @@ constexpr std::array<HouseKind, 3> kLoopKinds = {HouseKind::box, HouseKind::row,
 // --- loop search -------------------------------------------------------------
 
 struct LoopSearch {
+  LoopSearch(const LogicState& state, Mask pair_digits)
+      : s(state), g(state.geometry()), pair(pair_digits) {
+    // Only cells holding both loop digits can join the loop: per house, where
+    // they are (bit i: the house's i-th cell). The start cell is one of them.
+    const int n = g.side();
+    holders.assign(static_cast<std::size_t>(g.house_count()), 0);
+    for (int house = 0; house < g.house_count(); ++house) {
+      Mask m = 0;
+      for (int i = 0; i < n; ++i)
+        if ((s.candidates(g.house_cells(house)[i]) & pair) == pair) m |= Mask{1} << i;
+      holders[house] = m;
+    }
+    in_loop.assign(static_cast<std::size_t>(g.cell_count()), 0);
+  }
+
   const LogicState& s;
   const Geometry& g;
   Mask pair;  // v1 | v2
   std::vector<int> loop;
   std::vector<std::vector<int>> found;
-  int budget = 200000;  // guards against pathological boards; SE has none
+  std::vector<Mask> holders;          // per house, the cells holding both digits
+  std::vector<std::uint8_t> in_loop;  // per cell, whether `loop` holds it
+  int budget = 200000;                // guards against pathological boards; SE has none
 
   // Extends the loop from `cell` (already appended by the caller's caller) the
   // way SE does: through each house kind but the one just used, to any cell
   // holding both loop digits. Cells with extra digits are allowed while
   // `allowed_extra` lasts or while all extra digits seen agree on one digit.
   // As in SE, `extra` also gathers the extra digits of siblings examined
-  // before; this decides which loops are found, so it is kept.
+  // before; this decides which loops are found, so it is kept. The cells of a
+  // house are visited in its order; those without both digits change nothing.
   void extend(int cell, int allowed_extra, Mask extra, int last_kind) {
     if (--budget < 0) return;
     loop.push_back(cell);
+    in_loop[cell] = 1;
     for (int k = 0; k < 3; ++k) {
       if (k == last_kind) continue;
       const int house = house_through(g, kLoopKinds[k], cell);
-      for (int next : g.house_cells(house)) {
+      const std::span<const int> cells = g.house_cells(house);
+      for (Mask h = holders[house]; h; h &= h - 1) {
+        const int next = cells[std::countr_zero(h)];
         if (next == loop[0] && loop.size() >= 4) {
           found.push_back(loop);
-        } else if (std::find(loop.begin(), loop.end(), next) == loop.end()) {
+        } else if (!in_loop[next]) {
           const Mask m = s.candidates(next);
-          if ((m & pair) != pair) continue;
           extra = (extra | m) & ~pair;
           const int count = popcount(m);
           if (count == 2 || popcount(extra) == 1 || allowed_extra > 0) {
@@ -49,6 +72,7 @@ struct LoopSearch {
         }
       }
     }
+    in_loop[cell] = 0;
     loop.pop_back();
   }
 };
@@ -130,9 +154,19 @@ void type3(const LogicState& s, const std::vector<int>& loop, int c1, int c2, in
       }
       // Naked set: c1 (standing for both, with the extra digits) and degree-1
       // other cells.
+      // Every set holds c1 and not c2, in increasing order of the cells' bits;
+      // a cell of fewer than 2 or more than `degree` candidates never fits,
+      // so the sets are drawn from the others (same sets, same order).
+      Mask fitting = 0;
+      for (int i = 0; i < n; ++i) {
+        const int count = popcount(s.candidates(cells[i]));
+        if (i != index1 && i != index2 && count >= 2 && count <= degree) fitting |= Mask{1} << i;
+      }
       if (degree * 2 <= empty) {
-        for_each_combination(n, degree, [&](Mask places) {
-          if (!(places & (Mask{1} << index1)) || (places & (Mask{1} << index2))) return false;
+        std::array<Mask, 32> held{};
+        for (int i = 0; i < n; ++i) held[i] = s.candidates(cells[i]);
+        for_each_subset_within(fitting, degree - 1, held, extra, degree, [&](Mask others_places) {
+          const Mask places = others_places | Mask{1} << index1;
           Mask naked = extra & s.candidates(c1) & s.candidates(c2);
           Mask all = 0;
           std::vector<int> others;
@@ -170,15 +204,25 @@ void type3(const LogicState& s, const std::vector<int>& loop, int c1, int c2, in
         }
         const int k = degree - 2;
         if (k > static_cast<int>(rest.size())) continue;
+        // Each digit's places without c2; a digit with none, or with more
+        // than `degree`, never fits, so the sets of the rest are drawn from
+        // the others (same sets, same order).
+        std::array<Mask, 32> places{};
+        for (int d = 1; d <= n; ++d) places[d - 1] = s.positions(house, d) & ~(Mask{1} << index2);
+        const Mask pair_places = places[v1 - 1] | places[v2 - 1];
+        if (!places[v1 - 1] || !places[v2 - 1] || popcount(pair_places) > degree) continue;
+        Mask fitting_rest = 0;
+        std::array<Mask, 32> rest_places{};
+        for (std::size_t r = 0; r < rest.size(); ++r) {
+          rest_places[r] = places[rest[r] - 1];
+          const int count = popcount(rest_places[r]);
+          if (count >= 1 && count <= degree) fitting_rest |= Mask{1} << r;
+        }
         auto try_values = [&](Mask pick) {
           Mask values = pair;
           for (Mask p = pick; p; p &= p - 1) values |= digit_bit(rest[std::countr_zero(p)]);
           Mask common = 0;
-          for (Mask v = values; v; v &= v - 1) {
-            const Mask pos = s.positions(house, lowest_digit(v)) & ~(Mask{1} << index2);
-            if (!pos) return false;
-            common |= pos;
-          }
+          for (Mask v = values; v; v &= v - 1) common |= places[std::countr_zero(v)];
           if (popcount(common) != degree) return false;
           common &= ~(Mask{1} << index1);
           common &= ~(Mask{1} << index2);
@@ -197,7 +241,7 @@ void type3(const LogicState& s, const std::vector<int>& loop, int c1, int c2, in
         if (k == 0) {
           try_values(0);
         } else {
-          for_each_combination(static_cast<int>(rest.size()), k, try_values);
+          for_each_subset_within(fitting_rest, k, rest_places, pair_places, degree, try_values);
         }
       }
     }
@@ -278,7 +322,7 @@ void find_unique_loop(const LogicState& s, FindContext& context, StepSink& sink)
     if (popcount(m) != 2) continue;
     if (context.stopped()) return;
     const int v1 = lowest_digit(m), v2 = lowest_digit(m & (m - 1));
-    LoopSearch search{s, g, m, {}, {}};
+    LoopSearch search(s, m);
     search.extend(cell, 2, 0, -1);
     for (const auto& loop : search.found) {
       if (valid_loop(g, loop)) classify(s, loop, v1, v2, all);

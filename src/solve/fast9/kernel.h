@@ -311,8 +311,9 @@ class Kernel {
   // puzzles: run at every node it cut guesses per puzzle 8.4 -> 6.1 on
   // top1465 but made the set 20 % slower; on the 11+ set it cut them 83 ->
   // 28 and made it 35 % faster. Puzzles still open after a few guesses are
-  // the ones it pays on (paired CPU-time runs, thresholds 1 to 24).
-  static constexpr std::uint64_t kTemplatesAfter = 8;
+  // the ones it pays on (paired CPU-time runs, thresholds 1 to 24; against
+  // 8, 12 gave top1465 +5 % and 11+ -1 %, 16 gave +7 % and -5 %).
+  static constexpr std::uint64_t kTemplatesAfter = 12;
 
   bool should_stop() const {
     if (options_.cancel && options_.cancel->load(std::memory_order_relaxed)) return true;

@@ -42,6 +42,13 @@ void sample(std::string& out, const char* name, T value, const std::string& labe
   out += '\n';
 }
 
+// A metric without labels: its head and its one sample.
+template <typename T>
+void single(std::string& out, const char* name, const char* type, const char* help, T value) {
+  head(out, name, type, help);
+  sample(out, name, value);
+}
+
 }  // namespace
 
 Metrics::Metrics() : start_(std::chrono::steady_clock::now()) {}
@@ -96,50 +103,39 @@ std::string Metrics::prometheus(const Gauges& g) const {
       sample(out, "nonet_http_request_duration_seconds_count", r.count, "route=\"" + route + "\"");
     }
   }
-  head(out, "nonet_connections_open", "gauge", "Client connections open now.");
-  sample(out, "nonet_connections_open", open_.load());
-  head(out, "nonet_connections_accepted_total", "counter", "Client connections accepted.");
-  sample(out, "nonet_connections_accepted_total", accepted_.load());
-  head(out, "nonet_connections_refused_total", "counter",
-       "Connections closed at once because the server had its most open.");
-  sample(out, "nonet_connections_refused_total", refused_connections_.load());
-  head(out, "nonet_requests_timed_out_total", "counter",
-       "Requests not received in full within the request timeout (408 or closed).");
-  sample(out, "nonet_requests_timed_out_total", timed_out_.load());
-  head(out, "nonet_requests_cancelled_total", "counter",
-       "Searches stopped or dropped because their client went away.");
-  sample(out, "nonet_requests_cancelled_total", cancelled_.load());
-  head(out, "nonet_workers", "gauge", "Worker threads for heavy searches.");
-  sample(out, "nonet_workers", g.workers);
-  head(out, "nonet_workers_busy", "gauge", "Workers searching now.");
-  sample(out, "nonet_workers_busy", g.workers_busy);
-  head(out, "nonet_queue_depth", "gauge", "Heavy requests waiting for a worker.");
-  sample(out, "nonet_queue_depth", g.queue_depth);
-  head(out, "nonet_queue_capacity", "gauge",
-       "The most heavy requests that may wait; more are refused with 503.");
-  sample(out, "nonet_queue_capacity", g.queue_capacity);
-  head(out, "nonet_cache_hits_total", "counter", "Logic answers served from the cache.");
-  sample(out, "nonet_cache_hits_total", g.cache_hits);
-  head(out, "nonet_cache_misses_total", "counter", "Logic requests not in the cache.");
-  sample(out, "nonet_cache_misses_total", g.cache_misses);
-  head(out, "nonet_cache_evictions_total", "counter", "Answers dropped to make room.");
-  sample(out, "nonet_cache_evictions_total", g.cache_evictions);
-  head(out, "nonet_cache_entries", "gauge", "Answers in the cache.");
-  sample(out, "nonet_cache_entries", g.cache_entries);
-  head(out, "nonet_cache_bytes", "gauge", "Bytes the cache holds.");
-  sample(out, "nonet_cache_bytes", g.cache_bytes);
-  head(out, "nonet_cache_max_bytes", "gauge", "The cache's bound in bytes.");
-  sample(out, "nonet_cache_max_bytes", g.cache_max_bytes);
-  head(out, "nonet_log_lines_dropped_total", "counter",
-       "Access-log lines dropped because standard error could not keep up.");
-  sample(out, "nonet_log_lines_dropped_total", g.log_lines_dropped);
-  head(out, "nonet_draining", "gauge",
-       "1 while the server is stopping and finishing its requests.");
-  sample(out, "nonet_draining", g.draining ? 1 : 0);
-  head(out, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.");
-  sample(out, "process_resident_memory_bytes", resident_bytes());
-  head(out, "nonet_uptime_seconds", "gauge", "Seconds since the server started.");
-  sample(out, "nonet_uptime_seconds", uptime_seconds());
+  single(out, "nonet_connections_open", "gauge", "Client connections open now.", open_.load());
+  single(out, "nonet_connections_accepted_total", "counter", "Client connections accepted.",
+         accepted_.load());
+  single(out, "nonet_connections_refused_total", "counter",
+         "Connections closed at once because the server had its most open.",
+         refused_connections_.load());
+  single(out, "nonet_requests_timed_out_total", "counter",
+         "Requests not received in full within the request timeout (408 or closed).",
+         timed_out_.load());
+  single(out, "nonet_requests_cancelled_total", "counter",
+         "Searches stopped or dropped because their client went away.", cancelled_.load());
+  single(out, "nonet_workers", "gauge", "Worker threads for heavy searches.", g.workers);
+  single(out, "nonet_workers_busy", "gauge", "Workers searching now.", g.workers_busy);
+  single(out, "nonet_queue_depth", "gauge", "Heavy requests waiting for a worker.", g.queue_depth);
+  single(out, "nonet_queue_capacity", "gauge",
+         "The most heavy requests that may wait; more are refused with 503.", g.queue_capacity);
+  single(out, "nonet_cache_hits_total", "counter", "Logic answers served from the cache.",
+         g.cache_hits);
+  single(out, "nonet_cache_misses_total", "counter", "Logic requests not in the cache.",
+         g.cache_misses);
+  single(out, "nonet_cache_evictions_total", "counter", "Answers dropped to make room.",
+         g.cache_evictions);
+  single(out, "nonet_cache_entries", "gauge", "Answers in the cache.", g.cache_entries);
+  single(out, "nonet_cache_bytes", "gauge", "Bytes the cache holds.", g.cache_bytes);
+  single(out, "nonet_cache_max_bytes", "gauge", "The cache's bound in bytes.", g.cache_max_bytes);
+  single(out, "nonet_log_lines_dropped_total", "counter",
+         "Access-log lines dropped because standard error could not keep up.", g.log_lines_dropped);
+  single(out, "nonet_draining", "gauge",
+         "1 while the server is stopping and finishing its requests.", g.draining ? 1 : 0);
+  single(out, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.",
+         resident_bytes());
+  single(out, "nonet_uptime_seconds", "gauge", "Seconds since the server started.",
+         uptime_seconds());
   return out;
 }
 

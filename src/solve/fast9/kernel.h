@@ -92,25 +92,6 @@ constexpr std::array<std::uint8_t, 512> kRowTriads = make_row_triads();
 // six, as 9-bit triad patterns (bit 3*row + box).
 constexpr std::array<std::uint16_t, 6> kPermTriads = {0421, 0241, 0412, 0142, 0214, 0124};
 
-// Band matching. Given the 9-bit pattern of triads that still hold the digit,
-// kFeasible keeps exactly the triads that lie on some permutation contained
-// in the pattern; 0 means no placement of the digit in the band exists. This
-// one lookup does pointing and claiming (locked candidates) inside the band
-// and turns every hidden single in a box into a hidden single in a row. The
-// same table serves any 3x3 pattern of that kind (the template rule's
-// stacks: band -> column).
-constexpr std::array<std::uint16_t, 512> make_feasible() {
-  std::array<std::uint16_t, 512> f{};
-  for (unsigned pattern = 0; pattern < 512; ++pattern) {
-    unsigned keep = 0;
-    for (const unsigned perm : kPermTriads)
-      if ((perm & ~pattern) == 0) keep |= perm;
-    f[pattern] = static_cast<std::uint16_t>(keep);
-  }
-  return f;
-}
-constexpr std::array<std::uint16_t, 512> kFeasible = make_feasible();
-
 // The permutations a pattern contains (bit i: kPermTriads[i]).
 constexpr std::array<std::uint8_t, 512> make_perms_of() {
   std::array<std::uint8_t, 512> p{};
@@ -121,6 +102,23 @@ constexpr std::array<std::uint8_t, 512> make_perms_of() {
   return p;
 }
 constexpr std::array<std::uint8_t, 512> kPermsOf = make_perms_of();
+
+// Band matching. Given the 9-bit pattern of triads that still hold the digit,
+// kFeasible keeps exactly the triads that lie on some permutation contained
+// in the pattern; 0 means no placement of the digit in the band exists. This
+// one lookup does pointing and claiming (locked candidates) inside the band
+// and turns every hidden single in a box into a hidden single in a row. The
+// same table serves any 3x3 pattern of that kind (the template rule's
+// stacks: band -> column).
+constexpr std::array<std::uint16_t, 512> make_feasible() {
+  std::array<std::uint16_t, 512> f{};
+  for (unsigned pattern = 0; pattern < 512; ++pattern)
+    for (unsigned i = 0; i < 6; ++i)
+      if (kPermsOf[pattern] >> i & 1)
+        f[pattern] = static_cast<std::uint16_t>(f[pattern] | kPermTriads[i]);
+  return f;
+}
+constexpr std::array<std::uint16_t, 512> kFeasible = make_feasible();
 
 // The 27 cell bits covered by a 9-bit triad pattern.
 constexpr std::array<std::uint32_t, 512> make_triad_cells() {

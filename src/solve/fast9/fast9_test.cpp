@@ -323,6 +323,64 @@ TEST(Fast9, AgreesWithGeneralSolver) {
   EXPECT_GT(counts[2], 0);
 }
 
+// The generator's question, "is there a solution with this cell not holding
+// its digit?", on every path: the answer must be the general solver's, and a
+// solution found must solve the puzzle and avoid the struck-out digit. Struck
+// digits of clues leave none; a guess budget stops the search.
+TEST(Fast9, StruckOutCandidatesAgreeWithGeneralSolver) {
+  auto general_solver = detail::make_general_solver();
+  auto& general = dynamic_cast<detail::ExcludingSolver&>(*general_solver);
+  const Grid solution = from_line(kHardSolution);
+  SolveOptions one;
+  one.limit = 1;
+  int found = 0, none = 0;
+  for (auto& path : both_kernels()) {
+    auto* solver = dynamic_cast<detail::ExcludingSolver*>(path.get());
+    ASSERT_NE(solver, nullptr);
+    std::mt19937 draws(3);
+    for (int i = 0; i < 60; ++i) {
+      Grid puzzle = shuffle_solution(solution, draws);
+      const Grid full = puzzle;
+      std::array<int, 81> cells{};
+      for (int c = 0; c < 81; ++c) cells[static_cast<std::size_t>(c)] = c;
+      std::shuffle(cells.begin(), cells.end(), draws);
+      for (int k = 24 + static_cast<int>(draws() % 20); k < 81; ++k)
+        puzzle.set(cells[static_cast<std::size_t>(k)], 0);
+      for (int k = 0; k < 6; ++k) {
+        const int cell = cells[static_cast<std::size_t>(draws() % 81)];
+        const detail::Exclusion out{cell, full[cell]};
+        const SolveResult want = general.solve(puzzle, std::span(&out, 1), &full, 0, one);
+        const SolveResult got = solver->solve(puzzle, std::span(&out, 1), nullptr, 0, one);
+        SCOPED_TRACE(to_digits(puzzle) + " without " + std::to_string(out.digit) + " at " +
+                     std::to_string(cell));
+        ASSERT_EQ(got.count, want.count);
+        ASSERT_FALSE(got.stopped);
+        if (puzzle[cell]) {
+          EXPECT_EQ(got.count, 0u);
+          EXPECT_TRUE(got.exhausted);
+        }
+        if (got.count > 0) {
+          ASSERT_TRUE(got.solution);
+          ASSERT_TRUE(is_solution_of(puzzle, *got.solution));
+          EXPECT_NE((*got.solution)[cell], out.digit);
+          ++found;
+        } else {
+          ++none;
+        }
+      }
+    }
+    // A budget of one guess stops a search that needs more.
+    const Grid hard(nine());  // the empty board: a guess at nearly every cell
+    const SolveResult unbounded = solver->solve(hard, {}, nullptr, 0, one);
+    ASSERT_GT(unbounded.guesses, 1u);
+    const SolveResult capped = solver->solve(hard, {}, nullptr, 1, one);
+    EXPECT_TRUE(capped.stopped);
+    EXPECT_FALSE(capped.exhausted);
+  }
+  EXPECT_GT(found, 0);
+  EXPECT_GT(none, 0);
+}
+
 // Each vector path against the scalar one: same counts, same solutions, same
 // guesses (the search is one piece of code, so any difference is a fault in a
 // path's vector operations).

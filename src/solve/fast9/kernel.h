@@ -215,7 +215,9 @@ class Kernel {
   static constexpr int kStep = Wide::kDigits;
 
  public:
-  Kernel(const SolveOptions& options, std::uint64_t limit) : options_(options), limit_(limit) {}
+  // `max_guesses` (0: none): the search stops once it has guessed more often.
+  Kernel(const SolveOptions& options, std::uint64_t limit, std::uint64_t max_guesses = 0)
+      : options_(options), limit_(limit), max_guesses_(max_guesses ? max_guesses : ~0ull) {}
 
   // Loads the givens. False when two givens clash (or a value is not 0..9).
   // Rather than placing givens one by one, it ORs the peer masks of each
@@ -285,7 +287,10 @@ class Kernel {
         search(s, settled_here, templates);
         return;
       }
-      ++guesses_;
+      if (++guesses_ > max_guesses_) {
+        stopped_ = done_ = true;
+        return;
+      }
       State child = s;
       place(child, d, b, bit);
       search(child, s.c, templates);
@@ -780,6 +785,7 @@ class Kernel {
 
   const SolveOptions& options_;
   std::uint64_t limit_;
+  std::uint64_t max_guesses_;
   std::uint64_t count_ = 0;
   std::uint64_t guesses_ = 0;
   std::uint64_t nodes_ = 0;
@@ -789,21 +795,35 @@ class Kernel {
 };
 
 template <class P>
-class Fast9Solver final : public Solver {
+class Fast9Solver final : public ExcludingSolver {
  public:
   SolveResult solve(const Grid& puzzle, const SolveOptions& options) override {
+    return run(puzzle, {}, 0, options);
+  }
+
+  // The generator's removal checks ask for one solution with a candidate
+  // struck out. The guide only orders the general solver's branches; this
+  // search is fast enough without one, and its answers do not depend on it.
+  SolveResult solve(const Grid& puzzle, std::span<const Exclusion> excluded, const Grid*,
+                    std::uint64_t max_guesses, const SolveOptions& options) override {
+    return run(puzzle, excluded, max_guesses, options);
+  }
+
+ private:
+  static SolveResult run(const Grid& puzzle, std::span<const Exclusion> excluded,
+                         std::uint64_t max_guesses, const SolveOptions& options) {
     SolveResult result;
     result.limit = options.limit;
     const Geometry& g = puzzle.geometry();
     assert(g.box_rows() == 3 && g.box_cols() == 3 && "fast9 solves 9x9 with 3x3 boxes only");
     if (g.box_rows() != 3 || g.box_cols() != 3) return result;  // count 0, not exhausted
     State s;
-    if (!Kernel<P>::load(puzzle, s)) {
+    if (!Kernel<P>::load(puzzle, s) || !strike(puzzle, excluded, s)) {
       result.exhausted = true;
       return result;
     }
     const std::uint64_t limit = options.limit == 0 ? 1 : options.limit;
-    Kernel<P> kernel(options, limit);
+    Kernel<P> kernel(options, limit, max_guesses);
     Candidates all;  // "nothing settled yet": every word differs from all ones
     for (auto& digit : all.cand)
       for (auto& word : digit) word = ~0u;
@@ -824,6 +844,17 @@ class Fast9Solver final : public Solver {
       result.solution = std::move(solution);
     }
     return result;
+  }
+
+  // Strikes the excluded candidates from a loaded state. False when one of
+  // them is a given's own digit: no solution then.
+  static bool strike(const Grid& puzzle, std::span<const Exclusion> excluded, State& s) {
+    for (const Exclusion& e : excluded) {
+      if (e.cell < 0 || e.cell >= 81 || e.digit < 1 || e.digit > 9) continue;
+      if (puzzle[e.cell] == e.digit) return false;
+      s.c.cand[e.digit - 1][e.cell / 27] &= ~(1u << (e.cell % 27));
+    }
+    return true;
   }
 };
 

@@ -10,9 +10,11 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <utility>
 
 #include "nonet/grid.h"
 #include "nonet/solver.h"
 #include "solve/fast9/paths.h"
 #include "solve/fast9/target.h"
+#include "solve/general_solver.h"

@@ -10,9 +10,11 @@
 // subtree, so the search restarts with fresh choices after a node budget that
 // doubles each time (a restart strategy keeps the heavy tail away).
 
+#include <array>
 #include <bit>
 #include <vector>
 
+#include "core/bits.h"
 #include "nonet/generate.h"
 
 namespace nonet {
@@ -21,7 +23,10 @@ namespace {
 class Filler {
  public:
   Filler(const Geometry& g, Rng& rng, const Deadline& deadline)
-      : g_(g), rng_(rng), deadline_(deadline) {}
+      : g_(g), rng_(rng), deadline_(deadline) {
+    houses_of_.reserve(static_cast<std::size_t>(g.cell_count()));
+    for (int c = 0; c < g.cell_count(); ++c) houses_of_.push_back(g.houses_of(c));
+  }
 
   std::optional<Grid> run() {
     std::uint64_t budget = 64u * static_cast<std::uint64_t>(g_.cell_count());
@@ -59,18 +64,30 @@ class Filler {
     s.candidates[cell] = bit;
     s.value[cell] = static_cast<std::uint8_t>(digit);
     --s.empty;
+    touch(cell);
     for (int p : g_.peers(cell)) {
       Mask& m = s.candidates[p];
       if (!(m & bit)) continue;
       m &= ~bit;
       if (!m) return false;
-      if (!s.value[p] && std::has_single_bit(m)) queue_.push_back(p);
+      touch(p);
+      if (!s.value[p] && one_bit(m)) queue_.push_back(p);
     }
     return true;
   }
 
-  // Naked singles from the queue, then hidden singles house by house (a digit
-  // seen in exactly one cell of a house goes there), until nothing changes.
+  // A house whose candidates changed since it was last scanned for hidden
+  // singles.
+  void touch(int cell) {
+    for (int h : houses_of_[static_cast<std::size_t>(cell)])
+      dirty_[static_cast<std::size_t>(h) / 64] |= std::uint64_t{1} << (h % 64);
+  }
+
+  // Naked singles from the queue, then hidden singles (a digit seen in exactly
+  // one cell of a house goes there) in the houses that changed since they were
+  // last scanned, until nothing changes. The result, a contradiction or the
+  // state no single applies to, does not depend on the order the singles are
+  // found in; only houses that changed can hold a new one.
   bool propagate(State& s) {
     for (;;) {
       while (!queue_.empty()) {
@@ -81,21 +98,25 @@ class Filler {
       }
       if (s.empty == 0) return true;
       bool changed = false;
-      for (int h = 0; h < g_.house_count(); ++h) {
-        Mask once = 0, more = 0;
-        for (int c : g_.house_cells(h)) {
-          more |= once & s.candidates[c];
-          once |= s.candidates[c];
-        }
-        if (once != g_.all_digits()) return false;
-        const Mask single = once & ~more;
-        if (!single) continue;
-        for (int c : g_.house_cells(h)) {
-          const Mask m = s.candidates[c] & single;
-          if (s.value[c] || !m) continue;
-          if (!std::has_single_bit(m)) return false;
-          if (!place(s, c, std::countr_zero(m) + 1)) return false;
-          changed = true;
+      for (std::size_t w = 0; w < dirty_.size(); ++w) {
+        while (dirty_[w]) {
+          const int h = static_cast<int>(64 * w) + std::countr_zero(dirty_[w]);
+          dirty_[w] &= dirty_[w] - 1;
+          Mask once = 0, more = 0;
+          for (int c : g_.house_cells(h)) {
+            more |= once & s.candidates[c];
+            once |= s.candidates[c];
+          }
+          if (once != g_.all_digits()) return false;
+          const Mask single = once & ~more;
+          if (!single) continue;
+          for (int c : g_.house_cells(h)) {
+            const Mask m = s.candidates[c] & single;
+            if (s.value[c] || !m) continue;
+            if (!one_bit(m)) return false;
+            if (!place(s, c, std::countr_zero(m) + 1)) return false;
+            changed = true;
+          }
         }
       }
       if (!changed && queue_.empty()) return true;
@@ -109,7 +130,7 @@ class Filler {
     std::uint32_t ties = 0;
     for (int c = 0; c < g_.cell_count(); ++c) {
       if (s.value[c]) continue;
-      const int k = std::popcount(s.candidates[c]);
+      const int k = bit_count(s.candidates[c]);
       if (k < best_count) {
         best = c;
         best_count = k;
@@ -141,13 +162,14 @@ class Filler {
     while (left && !out_of_budget_ && !timed_out_) {
       // The k-th remaining digit, k uniform.
       Mask m = left;
-      for (std::uint32_t k = rng_.below(static_cast<std::uint32_t>(std::popcount(left))); k; --k)
+      for (std::uint32_t k = rng_.below(static_cast<std::uint32_t>(bit_count(left))); k; --k)
         m &= m - 1;
       const Mask bit = m & (~m + 1);
       left &= ~bit;
       State& next = stack_[static_cast<std::size_t>(depth + 1)];
       next = stack_[static_cast<std::size_t>(depth)];
       queue_.clear();
+      dirty_.fill(0);
       if (place(next, cell, std::countr_zero(bit) + 1) && propagate(next) && search(depth + 1))
         return true;
     }
@@ -159,6 +181,8 @@ class Filler {
   const Deadline& deadline_;
   std::vector<State> stack_;
   std::vector<int> queue_;
+  std::vector<std::array<int, 3>> houses_of_;
+  std::array<std::uint64_t, (3 * kMaxSide + 63) / 64> dirty_{};
   std::uint64_t nodes_ = 0, budget_ = 0;
   std::size_t depth_found_ = 0;
   bool out_of_budget_ = false, timed_out_ = false;

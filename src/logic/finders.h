@@ -7,25 +7,14 @@
 #include <bit>
 #include <span>
 
+#include "core/bits.h"
 #include "logic/context.h"
 #include "logic/step_variants.h"
 #include "nonet/logic.h"
 
 namespace nonet::logic_detail {
 
-// Bit count without a library call: std::popcount becomes a call into libgcc
-// unless the build targets POPCNT, and that call was a fifth of the rating time
-// (perf, 110 chain puzzles x5).
-inline int popcount(Mask m) {
-  m = m - ((m >> 1) & 0x55555555u);
-  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
-  return static_cast<int>((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
-}
-// Whether exactly two bits are set: cheaper than a count where only that matters.
-inline bool two_bits(Mask m) {
-  const Mask rest = m & (m - 1);
-  return rest != 0 && (rest & (rest - 1)) == 0;
-}
+inline int popcount(Mask m) { return bit_count(m); }
 inline int lowest_digit(Mask m) { return std::countr_zero(m) + 1; }
 inline Mask digit_bit(int digit) { return Mask{1} << (digit - 1); }
 // A cell's houses in SE's order: box, row, column.

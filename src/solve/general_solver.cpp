@@ -17,6 +17,8 @@
 #include <deque>
 #include <vector>
 
+#include "core/bits.h"
+
 namespace nonet::detail {
 namespace {
 
@@ -29,12 +31,6 @@ constexpr int kProbeFrom = 13;
 // Boards from this side on also probe digits with two places in a house; see
 // probe() for the measurement that set it.
 constexpr int kProbeHousesFrom = 21;
-
-// Bit tests without std::popcount: a portable build has no popcount
-// instruction, and libstdc++'s has_single_bit is popcount(m) == 1, so both
-// became calls to __popcountdi2 (18 % of the time on 20x20 before this).
-constexpr bool one_bit(Mask m) { return m && !(m & (m - 1)); }  // exactly one digit
-constexpr bool two_bits(Mask m) { return one_bit(m & (m - 1)); }
 
 class GeneralSolver final : public ExcludingSolver {
  public:
@@ -426,11 +422,11 @@ void GeneralSolver::search(int depth) {
     int best_empties = -1;
     for (int c = 0; c < g_->cell_count(); ++c) {
       if (s.value[static_cast<std::size_t>(c)]) continue;
-      const int k = std::popcount(s.candidates[static_cast<std::size_t>(c)]);
+      const int k = bit_count(s.candidates[static_cast<std::size_t>(c)]);
       if (k > best.count) continue;
       int solved = 0;
       for (int h : houses_of_[static_cast<std::size_t>(c)]) {
-        solved += std::popcount(s.solved[static_cast<std::size_t>(h)]);
+        solved += bit_count(s.solved[static_cast<std::size_t>(h)]);
       }
       const int empties = 3 * n_ - solved;
       if (k < best.count || empties > best_empties) {
@@ -442,7 +438,7 @@ void GeneralSolver::search(int depth) {
       for (Mask open = g_->all_digits() & ~s.solved[static_cast<std::size_t>(h)]; open;
            open &= open - 1) {
         const int d = std::countr_zero(open);
-        const int k = std::popcount(s.positions[static_cast<std::size_t>(h * n_ + d)]);
+        const int k = bit_count(s.positions[static_cast<std::size_t>(h * n_ + d)]);
         if (k < best.count) best = Choice{-1, h, d, k};
       }
     }

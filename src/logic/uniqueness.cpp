@@ -19,24 +19,33 @@ constexpr std::array<HouseKind, 3> kLoopKinds = {HouseKind::box, HouseKind::row,
 // --- loop search -------------------------------------------------------------
 
 struct LoopSearch {
-  LoopSearch(const LogicState& state, Mask pair_digits)
-      : s(state), g(state.geometry()), pair(pair_digits) {
+  explicit LoopSearch(const LogicState& state) : s(state), g(state.geometry()) {
+    holders.assign(static_cast<std::size_t>(g.house_count()), 0);
+    in_loop.assign(static_cast<std::size_t>(g.cell_count()), 0);
+  }
+
+  // Starts a search for loops of `pair_digits`, keeping the buffers of the
+  // last one (a search leaves `loop` empty and `in_loop` clear).
+  void start(Mask pair_digits) {
+    found.clear();
+    budget = 200000;
+    if (pair_digits == pair) return;
+    pair = pair_digits;
     // Only cells holding both loop digits can join the loop: per house, where
     // they are (bit i: the house's i-th cell). The start cell is one of them.
     const int n = g.side();
-    holders.assign(static_cast<std::size_t>(g.house_count()), 0);
     for (int house = 0; house < g.house_count(); ++house) {
+      const std::span<const int> cells = g.house_cells(house);
       Mask m = 0;
       for (int i = 0; i < n; ++i)
-        if ((s.candidates(g.house_cells(house)[i]) & pair) == pair) m |= Mask{1} << i;
+        if ((s.candidates(cells[i]) & pair) == pair) m |= Mask{1} << i;
       holders[house] = m;
     }
-    in_loop.assign(static_cast<std::size_t>(g.cell_count()), 0);
   }
 
   const LogicState& s;
   const Geometry& g;
-  Mask pair;  // v1 | v2
+  Mask pair = 0;  // v1 | v2
   std::vector<int> loop;
   std::vector<std::vector<int>> found;
   std::vector<Mask> holders;          // per house, the cells holding both digits
@@ -317,12 +326,13 @@ void classify(const LogicState& s, const std::vector<int>& loop, int v1, int v2,
 void find_unique_loop(const LogicState& s, FindContext& context, StepSink& sink) {
   const Geometry& g = s.geometry();
   std::vector<Candidate> all;
+  LoopSearch search(s);
   for (int cell = 0; cell < g.cell_count(); ++cell) {
     const Mask m = s.candidates(cell);
     if (popcount(m) != 2) continue;
     if (context.stopped()) return;
     const int v1 = lowest_digit(m), v2 = lowest_digit(m & (m - 1));
-    LoopSearch search(s, m);
+    search.start(m);
     search.extend(cell, 2, 0, -1);
     for (const auto& loop : search.found) {
       if (valid_loop(g, loop)) classify(s, loop, v1, v2, all);

@@ -129,11 +129,13 @@ class LogicState {
   int empty_count() const { return empty_; }
   bool solved() const { return empty_ == 0; }
   // Digits placed so far, per digit (index 1..N).
-  int digit_count(int digit) const { return digit_counts_[static_cast<std::size_t>(digit)]; }
+  int digit_count(int digit) const { return counts_[static_cast<std::size_t>(digit)]; }
 
   // Where `digit` may still go in `house`: bit i = the house's i-th cell.
   Mask positions(int house, int digit) const;
-  int empty_in_house(int house) const;
+  int empty_in_house(int house) const {
+    return counts_[static_cast<std::size_t>(geometry_->side() + 1 + house)];
+  }
 
   void place(int cell, int digit);      // sets the value, removes it from the peers
   void eliminate(int cell, int digit);  // removes one candidate
@@ -146,7 +148,9 @@ class LogicState {
   const Geometry* geometry_;
   std::vector<std::uint8_t> values_;
   std::vector<Mask> candidates_;
-  std::vector<int> digit_counts_;
+  // Placed cells per digit (index 1..N), then empty cells per house (N+1 on):
+  // one vector, so a copy of the state costs no more allocations.
+  std::vector<int> counts_;
   int empty_ = 0;
 };
 

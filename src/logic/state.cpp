@@ -12,13 +12,15 @@ LogicState::LogicState(const Grid& grid)
     : geometry_(&grid.geometry()),
       values_(grid.values().begin(), grid.values().end()),
       candidates_(compute_candidates(grid)),
-      digit_counts_(static_cast<std::size_t>(grid.geometry().side() + 1), 0) {
+      counts_(static_cast<std::size_t>(4 * grid.geometry().side() + 1), 0) {
+  const Geometry& g = *geometry_;
   for (int c = 0; c < grid.size(); ++c) {
     if (values_[c] == 0) {
       ++empty_;
+      for (int h : g.houses_of(c)) ++counts_[static_cast<std::size_t>(g.side() + 1 + h)];
     } else {
       candidates_[c] = 0;  // a filled cell has no candidates left to reason about
-      ++digit_counts_[values_[c]];
+      ++counts_[values_[c]];
     }
   }
 }
@@ -41,18 +43,14 @@ Mask LogicState::positions(int house, int digit) const {
   return result;
 }
 
-int LogicState::empty_in_house(int house) const {
-  int n = 0;
-  for (int cell : geometry_->house_cells(house)) n += values_[cell] == 0;
-  return n;
-}
-
 void LogicState::place(int cell, int digit) {
   assert(values_[cell] == 0 && digit >= 1 && digit <= geometry_->side());
   values_[cell] = static_cast<std::uint8_t>(digit);
   candidates_[cell] = 0;
-  ++digit_counts_[digit];
+  ++counts_[static_cast<std::size_t>(digit)];
   --empty_;
+  for (int h : geometry_->houses_of(cell))
+    --counts_[static_cast<std::size_t>(geometry_->side() + 1 + h)];
   const Mask keep = ~(Mask{1} << (digit - 1));
   for (int peer : geometry_->peers(cell)) candidates_[peer] &= keep;
 }

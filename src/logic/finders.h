@@ -110,7 +110,10 @@ inline int house_through(const Geometry& g, HouseKind kind, int cell) {
 }
 // Whether `cell` lies in `house`.
 inline bool in_house(const Geometry& g, int cell, int house) {
-  return house_through(g, g.house_kind(house), cell) == house;
+  // House numbers of different kinds never coincide: no need to divide out
+  // the kind (a division was a tenth of the intersection finders' time).
+  const std::array<int, 3> houses = g.houses_of(cell);
+  return houses[0] == house || houses[1] == house || houses[2] == house;
 }
 
 // Whether two houses share a cell.

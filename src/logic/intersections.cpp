@@ -56,8 +56,12 @@ void find_direct_intersections(const LogicState& s, FindContext&, StepSink& sink
     // The houses of the first kind crossing h2 (a box and a line cross when
     // they share a cell), in order.
     Mask crossing = 0;
-    for (int cell : g.house_cells(h2))
-      crossing |= Mask{1} << g.house_index(house_through(g, kind1, cell));
+    for (int cell : g.house_cells(h2)) {
+      const int index = kind1 == HouseKind::box   ? g.box_of(cell)
+                        : kind1 == HouseKind::row ? g.row_of(cell)
+                                                  : g.col_of(cell);
+      crossing |= Mask{1} << index;
+    }
     crossing &= ~(Mask{1} << i1);
     for (; crossing; crossing &= crossing - 1) {
       const int h3 = house_of_kind(g, kind1, std::countr_zero(crossing));

@@ -104,15 +104,28 @@ using detail::counting;
 DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
               const Deadline& deadline, std::uint64_t max_guesses) {
   DigResult result;
-  std::vector<std::vector<int>> orbits = symmetry_orbits(solution.geometry(), symmetry);
-  rng.shuffle(std::span(orbits));
+  // The orbits of the last board and symmetry this thread dug, kept: building
+  // them (a vector per orbit) was 1.4 % of making 9x9 expert puzzles. An index
+  // order shuffled in their place visits them as shuffling them would.
+  thread_local const Geometry* orbits_of = nullptr;
+  thread_local Symmetry orbits_for = Symmetry::none;
+  thread_local std::vector<std::vector<int>> orbits;
+  if (orbits_of != &solution.geometry() || orbits_for != symmetry) {
+    orbits = symmetry_orbits(solution.geometry(), symmetry);
+    orbits_of = &solution.geometry();
+    orbits_for = symmetry;
+  }
+  std::vector<int> order(orbits.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  rng.shuffle(std::span(order));
   if (validate(solution).state != GridState::solved) {
     result.status = DigStatus::not_unique;
     return result;
   }
   detail::RemovalCheck removal(solver, deadline, max_guesses);
   Grid puzzle = solution;
-  for (const std::vector<int>& orbit : orbits) {
+  for (int index : order) {
+    const std::vector<int>& orbit = orbits[static_cast<std::size_t>(index)];
     for (int c : orbit) puzzle.set(c, 0);
     const Check verdict = removal.check(puzzle, solution, orbit);
     result.checks = removal.checks();

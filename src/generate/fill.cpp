@@ -20,13 +20,33 @@
 namespace nonet {
 namespace {
 
+// places[house * N + d]: the cells of the house whose candidates hold digit
+// d + 1 (a placed cell holds its own digit), kept as candidates go, so that
+// a hidden single shows up as a count falling to 1 instead of by rescanning
+// houses.
+struct FillState {
+  std::vector<Mask> candidates;
+  std::vector<std::uint8_t> value;
+  std::vector<std::uint8_t> places;
+  int empty = 0;
+};
+
+// A thread's search buffers, kept from one grid to the next.
+struct FillBuffers {
+  std::vector<FillState> stack;
+  std::vector<int> naked, hidden;  // cells; house * N + digit
+};
+
 class Filler {
  public:
-  Filler(const Geometry& g, Rng& rng, const Deadline& deadline)
-      : g_(g), rng_(rng), deadline_(deadline) {
-    houses_of_.reserve(static_cast<std::size_t>(g.cell_count()));
-    for (int c = 0; c < g.cell_count(); ++c) houses_of_.push_back(g.houses_of(c));
-  }
+  Filler(const Geometry& g, Rng& rng, const Deadline& deadline, FillBuffers& buffers)
+      : g_(g),
+        rng_(rng),
+        deadline_(deadline),
+        stack_(buffers.stack),
+        naked_(buffers.naked),
+        hidden_(buffers.hidden),
+        n_(g.side()) {}
 
   std::optional<Grid> run() {
     std::uint64_t budget = 64u * static_cast<std::uint64_t>(g_.cell_count());
@@ -34,12 +54,15 @@ class Filler {
       nodes_ = 0;
       budget_ = budget;
       out_of_budget_ = false;
-      stack_.assign(1, State{});
-      State& root = stack_[0];
+      stack_.resize(1);
+      FillState& root = stack_[0];
       root.candidates.assign(static_cast<std::size_t>(g_.cell_count()), g_.all_digits());
       root.value.assign(static_cast<std::size_t>(g_.cell_count()), 0);
+      root.places.assign(static_cast<std::size_t>(g_.house_count() * n_),
+                         static_cast<std::uint8_t>(n_));
       root.empty = g_.cell_count();
-      queue_.clear();
+      naked_.clear();
+      hidden_.clear();
       if (search(0)) {
         Grid grid(g_);
         for (int c = 0; c < g_.cell_count(); ++c) grid.set(c, stack_[depth_found_].value[c]);
@@ -51,81 +74,68 @@ class Filler {
   }
 
  private:
-  struct State {
-    std::vector<Mask> candidates;
-    std::vector<std::uint8_t> value;
-    int empty = 0;
-  };
-
-  bool place(State& s, int cell, int digit) {
-    const Mask bit = Mask{1} << (digit - 1);
-    if (!(s.candidates[cell] & bit)) return false;
-    if (s.value[cell]) return s.value[cell] == digit;
-    s.candidates[cell] = bit;
-    s.value[cell] = static_cast<std::uint8_t>(digit);
-    --s.empty;
-    touch(cell);
-    for (int p : g_.peers(cell)) {
-      Mask& m = s.candidates[p];
-      if (!(m & bit)) continue;
-      m &= ~bit;
-      if (!m) return false;
-      touch(p);
-      if (!s.value[p] && one_bit(m)) queue_.push_back(p);
+  // Digit d (0-based) has left `cell`. False when some house of the cell has
+  // no place left for it.
+  bool lose(FillState& s, int cell, int d) {
+    for (int h : g_.houses_of(cell)) {
+      const int at = h * n_ + d;
+      const int left = --s.places[static_cast<std::size_t>(at)];
+      if (left == 0) return false;
+      if (left == 1) hidden_.push_back(at);
     }
     return true;
   }
 
-  // A house whose candidates changed since it was last scanned for hidden
-  // singles.
-  void touch(int cell) {
-    for (int h : houses_of_[static_cast<std::size_t>(cell)])
-      dirty_[static_cast<std::size_t>(h) / 64] |= std::uint64_t{1} << (h % 64);
+  bool place(FillState& s, int cell, int digit) {
+    const Mask bit = Mask{1} << (digit - 1);
+    if (!(s.candidates[cell] & bit)) return false;
+    if (s.value[cell]) return s.value[cell] == digit;
+    const Mask others = s.candidates[cell] & ~bit;
+    s.candidates[cell] = bit;
+    s.value[cell] = static_cast<std::uint8_t>(digit);
+    --s.empty;
+    for (Mask m = others; m; m &= m - 1)
+      if (!lose(s, cell, std::countr_zero(m))) return false;
+    for (int p : g_.peers(cell)) {
+      Mask& m = s.candidates[p];
+      if (!(m & bit)) continue;
+      m &= ~bit;
+      if (!m || !lose(s, p, digit - 1)) return false;
+      if (!s.value[p] && one_bit(m)) naked_.push_back(p);
+    }
+    return true;
   }
 
-  // Naked singles from the queue, then hidden singles (a digit seen in exactly
-  // one cell of a house goes there) in the houses that changed since they were
-  // last scanned, until nothing changes. The result, a contradiction or the
-  // state no single applies to, does not depend on the order the singles are
-  // found in; only houses that changed can hold a new one.
-  bool propagate(State& s) {
+  // Naked singles (a cell with one candidate) and hidden singles (a digit
+  // with one place in a house) until none is left. The result, a
+  // contradiction or the state no single applies to, does not depend on the
+  // order they are taken in.
+  bool propagate(FillState& s) {
     for (;;) {
-      while (!queue_.empty()) {
-        const int c = queue_.back();
-        queue_.pop_back();
+      if (!naked_.empty()) {
+        const int c = naked_.back();
+        naked_.pop_back();
         if (s.value[c]) continue;
         if (!place(s, c, std::countr_zero(s.candidates[c]) + 1)) return false;
-      }
-      if (s.empty == 0) return true;
-      bool changed = false;
-      for (std::size_t w = 0; w < dirty_.size(); ++w) {
-        while (dirty_[w]) {
-          const int h = static_cast<int>(64 * w) + std::countr_zero(dirty_[w]);
-          dirty_[w] &= dirty_[w] - 1;
-          Mask once = 0, more = 0;
-          for (int c : g_.house_cells(h)) {
-            more |= once & s.candidates[c];
-            once |= s.candidates[c];
-          }
-          if (once != g_.all_digits()) return false;
-          const Mask single = once & ~more;
-          if (!single) continue;
-          for (int c : g_.house_cells(h)) {
-            const Mask m = s.candidates[c] & single;
-            if (s.value[c] || !m) continue;
-            if (!one_bit(m)) return false;
-            if (!place(s, c, std::countr_zero(m) + 1)) return false;
-            changed = true;
-          }
+      } else if (!hidden_.empty()) {
+        const int at = hidden_.back();
+        hidden_.pop_back();
+        const int house = at / n_, d = at % n_;
+        const Mask bit = Mask{1} << d;
+        for (int c : g_.house_cells(house)) {
+          if (!(s.candidates[c] & bit)) continue;
+          if (!s.value[c] && !place(s, c, d + 1)) return false;
+          break;
         }
+      } else {
+        return true;
       }
-      if (!changed && queue_.empty()) return true;
     }
   }
 
   // A random empty cell among those with the fewest candidates (reservoir
   // sampling over the ties).
-  int pick_cell(const State& s) {
+  int pick_cell(const FillState& s) {
     int best = -1, best_count = kMaxSide + 1;
     std::uint32_t ties = 0;
     for (int c = 0; c < g_.cell_count(); ++c) {
@@ -151,7 +161,7 @@ class Filler {
       timed_out_ = true;
       return false;
     }
-    State& s = stack_[static_cast<std::size_t>(depth)];
+    FillState& s = stack_[static_cast<std::size_t>(depth)];
     if (s.empty == 0) {
       depth_found_ = static_cast<std::size_t>(depth);
       return true;
@@ -166,10 +176,10 @@ class Filler {
         m &= m - 1;
       const Mask bit = m & (~m + 1);
       left &= ~bit;
-      State& next = stack_[static_cast<std::size_t>(depth + 1)];
+      FillState& next = stack_[static_cast<std::size_t>(depth + 1)];
       next = stack_[static_cast<std::size_t>(depth)];
-      queue_.clear();
-      dirty_.fill(0);
+      naked_.clear();
+      hidden_.clear();
       if (place(next, cell, std::countr_zero(bit) + 1) && propagate(next) && search(depth + 1))
         return true;
     }
@@ -179,10 +189,9 @@ class Filler {
   const Geometry& g_;
   Rng& rng_;
   const Deadline& deadline_;
-  std::vector<State> stack_;
-  std::vector<int> queue_;
-  std::vector<std::array<int, 3>> houses_of_;
-  std::array<std::uint64_t, (3 * kMaxSide + 63) / 64> dirty_{};
+  std::vector<FillState>& stack_;
+  std::vector<int>&naked_, &hidden_;
+  const int n_;
   std::uint64_t nodes_ = 0, budget_ = 0;
   std::size_t depth_found_ = 0;
   bool out_of_budget_ = false, timed_out_ = false;
@@ -191,7 +200,8 @@ class Filler {
 }  // namespace
 
 std::optional<Grid> random_solution(const Geometry& geometry, Rng& rng, const Deadline& deadline) {
-  return Filler(geometry, rng, deadline).run();
+  thread_local FillBuffers buffers;
+  return Filler(geometry, rng, deadline, buffers).run();
 }
 
 }  // namespace nonet

@@ -68,6 +68,18 @@ class Geometry {
     return slots_[static_cast<std::size_t>(cell) * 3 + static_cast<std::size_t>(kind)];
   }
 
+  // The slots of house `a` (bit i: house_cells(a)[i]) that lie in house `b`.
+  Mask shared_slots(int a, int b) const {
+    return shared_slots_[static_cast<std::size_t>(a) * static_cast<std::size_t>(3 * side_) +
+                         static_cast<std::size_t>(b)];
+  }
+  // The houses of `kind` that share a cell with `house`, as a mask of their
+  // indexes within the kind (house_index).
+  Mask crossing(HouseKind kind, int house) const {
+    return crossing_[static_cast<std::size_t>(kind) * static_cast<std::size_t>(3 * side_) +
+                     static_cast<std::size_t>(house)];
+  }
+
   std::span<const int> house_cells(int house) const {
     return {house_cells_.data() + static_cast<std::size_t>(house) * side_,
             static_cast<std::size_t>(side_)};
@@ -107,6 +119,7 @@ class Geometry {
   Mask all_digits_;
   std::vector<int> row_, col_, box_, house_cells_, peers_;
   std::vector<int> slots_;  // per cell and house kind: see slot()
+  std::vector<Mask> shared_slots_, crossing_;
 };
 
 }  // namespace nonet

@@ -34,6 +34,20 @@ Geometry::Geometry(int box_rows, int box_cols)
       house_cells_[static_cast<std::size_t>(h * n + fill[h]++)] = c;
     }
   }
+  const auto houses = static_cast<std::size_t>(3 * n);
+  shared_slots_.assign(houses * houses, 0);
+  crossing_.assign(3 * houses, 0);
+  for (int c = 0; c < cells; ++c) {
+    const std::array<int, 3> hs = houses_of(c);
+    for (int a : hs) {
+      for (int b : hs) {
+        shared_slots_[static_cast<std::size_t>(a) * houses + static_cast<std::size_t>(b)] |=
+            Mask{1} << slots_[static_cast<std::size_t>(c * 3 + a / n)];
+        crossing_[static_cast<std::size_t>(b / n) * houses + static_cast<std::size_t>(a)] |=
+            Mask{1} << (b % n);
+      }
+    }
+  }
   peers_.reserve(static_cast<std::size_t>(cells * peer_count_));
   for (int c = 0; c < cells; ++c) {
     for (int o = 0; o < cells; ++o) {

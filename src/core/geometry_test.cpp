@@ -49,6 +49,40 @@ TEST(Geometry, EveryListedSizeHasConsistentTables) {
   }
 }
 
+// shared_slots and crossing against their definitions, cell by cell.
+TEST(Geometry, SharedSlotsAndCrossingHouses) {
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{2, 2}, {2, 3}, {3, 2}, {3, 3}, {4, 5}}) {
+    const Geometry* g = Geometry::get(r, c);
+    ASSERT_NE(g, nullptr);
+    const int n = g->side();
+    auto holds = [&](int house, int cell) {
+      const auto hs = g->houses_of(cell);
+      return hs[0] == house || hs[1] == house || hs[2] == house;
+    };
+    for (int a = 0; a < g->house_count(); ++a) {
+      for (int b = 0; b < g->house_count(); ++b) {
+        Mask want = 0;
+        for (int i = 0; i < n; ++i)
+          if (holds(b, g->house_cells(a)[i])) want |= Mask{1} << i;
+        EXPECT_EQ(g->shared_slots(a, b), want) << g->describe() << " " << a << " " << b;
+      }
+      for (HouseKind kind : {HouseKind::row, HouseKind::column, HouseKind::box}) {
+        Mask want = 0;
+        for (int i = 0; i < n; ++i) {
+          const int other = static_cast<int>(kind) * n + i;
+          for (int cell : g->house_cells(a))
+            if (holds(other, cell)) want |= Mask{1} << i;
+        }
+        EXPECT_EQ(g->crossing(kind, a), want) << g->describe() << " " << a;
+      }
+    }
+  }
+  // Row 1 of a 9x9 board meets boxes 1-3, and holds slots 3-5 of box 2.
+  const Geometry& nine = *Geometry::get(3, 3);
+  EXPECT_EQ(nine.crossing(HouseKind::box, nine.row_house(0)), 0b111u);
+  EXPECT_EQ(nine.shared_slots(nine.row_house(0), nine.box_house(1)), 0b111000u);
+}
+
 TEST(Geometry, ShapeFromCellCount) {
   EXPECT_EQ(Geometry::for_cell_count(81), Geometry::get(3, 3));
   EXPECT_EQ(Geometry::for_cell_count(36), Geometry::get(2, 3));

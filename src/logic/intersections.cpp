@@ -32,7 +32,9 @@ std::vector<CellDigit> removals(const LogicState& s, int h1, int h2, int digit) 
 
 void find_intersections(const LogicState& s, FindContext&, StepSink& sink) {
   const PositionTable view(s);
+  const Geometry& g = s.geometry();
   scan_intersections(view, Everywhere{}, [&](HouseKind kind1, int, int h1, int h2, int digit) {
+    if (!(view.positions(h2, digit) & ~g.shared_slots(h2, h1))) return false;  // nothing to do
     std::vector<CellDigit> out = removals(s, h1, h2, digit);
     if (out.empty()) return false;
     Step step;
@@ -54,25 +56,15 @@ void find_direct_intersections(const LogicState& s, FindContext&, StepSink& sink
     // Another house of the first kind crossing h2 whose places for the digit,
     // once those inside h2 are gone, come down to one.
     // The houses of the first kind crossing h2 (a box and a line cross when
-    // they share a cell), in order.
-    Mask crossing = 0;
-    for (int cell : g.house_cells(h2)) {
-      const int index = kind1 == HouseKind::box   ? g.box_of(cell)
-                        : kind1 == HouseKind::row ? g.row_of(cell)
-                                                  : g.col_of(cell);
-      crossing |= Mask{1} << index;
-    }
-    crossing &= ~(Mask{1} << i1);
-    for (; crossing; crossing &= crossing - 1) {
+    // they share a cell), in order. Without places left in h2 outside h1,
+    // none of them loses one.
+    if (!(view.positions(h2, digit) & ~g.shared_slots(h2, h1))) return false;
+    for (Mask crossing = g.crossing(kind1, h2) & ~(Mask{1} << i1); crossing;
+         crossing &= crossing - 1) {
       const int h3 = house_of_kind(g, kind1, std::countr_zero(crossing));
       const Mask pos3 = view.positions(h3, digit);
       if (popcount(pos3) < 2) continue;
-      Mask left = 0;
-      auto cells3 = g.house_cells(h3);
-      for (Mask p = pos3; p; p &= p - 1) {
-        const int k = std::countr_zero(p);
-        if (!in_house(g, cells3[k], h2)) left |= Mask{1} << k;
-      }
+      const Mask left = pos3 & ~g.shared_slots(h3, h2);
       if (popcount(left) != 1) continue;
       const int cell = g.house_cells(h3)[std::countr_zero(left)];
       Step step;

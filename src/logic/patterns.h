@@ -54,12 +54,8 @@ bool scan_intersections(const View& v, Wanted&& wanted, OnFound&& on_found) {
         if (!wanted(h1, digit)) continue;
         const Mask pos = v.positions(h1, digit);
         if (popcount(pos) < 2) continue;  // one place is a hidden single
-        const auto cells = g.house_cells(h1);
-        const int h2 = house_through(g, pair[1], cells[std::countr_zero(pos)]);
-        bool inside = true;
-        for (Mask p = pos; p && inside; p &= p - 1)
-          inside = in_house(g, cells[std::countr_zero(p)], h2);
-        if (!inside) continue;
+        const int h2 = house_through(g, pair[1], g.house_cells(h1)[std::countr_zero(pos)]);
+        if (pos & ~g.shared_slots(h1, h2)) continue;  // not all inside h2
         if (on_found(pair[0], i1, h1, h2, digit)) return true;
       }
     }

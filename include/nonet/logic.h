@@ -144,7 +144,14 @@ class LogicState {
 
   Grid grid() const;
 
+  // Names the content: a state built or changed gets a stamp no state has had
+  // in this process; a copy keeps its original's until either changes. The
+  // finders key tables derived from the candidates on it.
+  std::uint64_t stamp() const { return stamp_; }
+
  private:
+  static std::uint64_t fresh_stamp();
+
   const Geometry* geometry_;
   std::vector<std::uint8_t> values_;
   std::vector<Mask> candidates_;
@@ -152,6 +159,7 @@ class LogicState {
   // one vector, so a copy of the state costs no more allocations.
   std::vector<int> counts_;
   int empty_ = 0;
+  std::uint64_t stamp_ = fresh_stamp();
 };
 
 // How a logical search runs: with which techniques, until when, on how many

@@ -154,8 +154,10 @@ bool scan_naked_sets(const View& v, int degree, const Wanted& wanted, OnFound&& 
 
 // The positions of every digit in one house (index digit - 1), from one pass
 // over its cells.
+class PositionTable;
 struct HousePositions {
   std::array<Mask, kMaxSide> of{};
+  HousePositions(const PositionTable& v, int house);  // below
   template <class View>
   HousePositions(const View& v, int house) {
     int i = 0;
@@ -204,22 +206,15 @@ bool scan_hidden_sets(const View& v, int degree, bool direct, const Wanted& want
   return false;
 }
 
-// A position seen through a table of every digit's positions in every house,
-// built once: for the scans that ask for positions many times (fish).
+// A position seen through a table of every digit's positions in every house:
+// for the scans that ask for positions many times (fish, intersections,
+// hidden sets). The table is built once per state and thread and kept while
+// the state is unchanged (LogicState::stamp), so the finders tried one after
+// another on the same position share it. A view must not outlive the next
+// view made on the same thread for a different state.
 class PositionTable {
  public:
-  explicit PositionTable(const LogicState& s) : s_(s), n_(s.geometry().side()) {
-    const Geometry& g = s.geometry();
-    pos_.assign(static_cast<std::size_t>(g.house_count() * n_), 0);
-    for (int house = 0; house < g.house_count(); ++house) {
-      int i = 0;
-      for (int cell : g.house_cells(house)) {
-        for (Mask m = s.candidates(cell); m; m &= m - 1)
-          pos_[static_cast<std::size_t>(house * n_ + std::countr_zero(m))] |= Mask{1} << i;
-        ++i;
-      }
-    }
-  }
+  explicit PositionTable(const LogicState& s) : s_(s), n_(s.geometry().side()), pos_(table(s)) {}
   const Geometry& geometry() const { return s_.geometry(); }
   Mask candidates(int cell) const { return s_.candidates(cell); }
   Mask positions(int house, int digit) const {
@@ -229,9 +224,37 @@ class PositionTable {
   int digit_count(int digit) const { return s_.digit_count(digit); }
 
  private:
+  static const std::vector<Mask>& table(const LogicState& s) {
+    struct Cache {
+      std::uint64_t stamp = 0;
+      std::vector<Mask> pos;
+    };
+    thread_local Cache cache;
+    if (cache.stamp == s.stamp()) return cache.pos;
+    const Geometry& g = s.geometry();
+    const int n = g.side();
+    cache.pos.assign(static_cast<std::size_t>(g.house_count() * n), 0);
+    for (int house = 0; house < g.house_count(); ++house) {
+      int i = 0;
+      for (int cell : g.house_cells(house)) {
+        for (Mask m = s.candidates(cell); m; m &= m - 1)
+          cache.pos[static_cast<std::size_t>(house * n + std::countr_zero(m))] |= Mask{1} << i;
+        ++i;
+      }
+    }
+    cache.stamp = s.stamp();
+    return cache.pos;
+  }
+
   const LogicState& s_;
   int n_;
-  std::vector<Mask> pos_;
+  const std::vector<Mask>& pos_;
 };
+
+// A house's positions read from the table rather than from its cells.
+inline HousePositions::HousePositions(const PositionTable& v, int house) {
+  const int n = v.geometry().side();
+  for (int d = 0; d < n; ++d) of[static_cast<std::size_t>(d)] = v.positions(house, d + 1);
+}
 
 }  // namespace nonet::logic_detail

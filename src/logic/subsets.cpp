@@ -42,7 +42,8 @@ void naked_set(const LogicState& s, StepSink& sink, int degree) {
 
 void hidden_set(const LogicState& s, StepSink& sink, int degree) {
   const Geometry& g = s.geometry();
-  scan_hidden_sets(s, degree, false, Everywhere{},
+  const PositionTable view(s);
+  scan_hidden_sets(view, degree, false, Everywhere{},
                    [&](int house, Mask digits, Mask places, const HousePositions&) {
                      Step out;
                      for (int cell : cells_of(g, house, places)) {
@@ -58,7 +59,8 @@ void hidden_set(const LogicState& s, StepSink& sink, int degree) {
 
 void direct_hidden_set(const LogicState& s, StepSink& sink, int degree) {
   const Geometry& g = s.geometry();
-  scan_hidden_sets(s, degree, true, Everywhere{},
+  const PositionTable view(s);
+  scan_hidden_sets(view, degree, true, Everywhere{},
                    [&](int house, Mask digits, Mask places, const HousePositions& hp) {
                      // Another digit of the house whose places, the set's cells aside, come
                      // down to one.

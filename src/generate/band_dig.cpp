@@ -56,6 +56,13 @@ constexpr std::size_t kRestoredPerRetry = 4;
 // there is followed by the check and a full rating anyway.
 constexpr int kWalkFirstFrom = 21;
 
+// On boards from kWalkFirstFrom on, a puzzle past 6.2 is rated by following the
+// rater's path only while its steps stay within this ceiling (dynamic forcing
+// chains and easier); a puzzle that needs more has its orbit put back, and
+// the dig goes on. Rating one that needs nested forcing chains in full takes
+// 5-100 s on 25x25, where the walk's chain searches up to here take seconds.
+constexpr int kBigChainCeiling = 84;
+
 class BandDigger {
  public:
   BandDigger(const Grid& solution, Solver& solver, const RatingBand& band, Profile profile,
@@ -71,7 +78,8 @@ class BandDigger {
         puzzle_(solution),
         chains_(band.high >= kChainsFrom),
         top_(chains_ ? kChainsFrom - 3 : band.high),
-        walk_first_(!chains_ && solution.geometry().side() >= kWalkFirstFrom) {
+        walk_first_(!chains_ && solution.geometry().side() >= kWalkFirstFrom),
+        big_(solution.geometry().side() >= kWalkFirstFrom) {
     if (top_ == kSoundBelow && band.low < kSoundBelow) top_ = kSoundBelow - 1;
   }
 
@@ -126,7 +134,21 @@ class BandDigger {
         chain_rating_.reset();
         continue;
       }
-      if (chains_) {
+      if (chains_ && big_) {
+        // The walk is the rater's path (the first productive search's step
+        // each time), so a walk within the ceiling gives the full rating.
+        const CeilingWalk chains =
+            walk_within(puzzle_, kBigChainCeiling, profile_, true, deadline_);
+        ++result_.ratings;
+        if (stopped()) return false;
+        if (chains.within) {
+          const Rating rating = walk_rating(chains);
+          if (band_.contains(rating)) {
+            chain_rating_ = rating;
+            return true;
+          }
+        }
+      } else if (chains_) {
         const Rating rating = full_rating(puzzle_, profile_, deadline_);
         ++result_.ratings;
         if (rating.stopped) return false;
@@ -205,6 +227,7 @@ class BandDigger {
   bool chains_;
   int top_;
   bool walk_first_;  // walk before the uniqueness check (see settle)
+  bool big_;         // rate chains within kBigChainCeiling (see settle)
   int er_ = 0;       // the ER of the puzzle as it stands, unless chain_rating_
   std::optional<Rating> chain_rating_;
 };

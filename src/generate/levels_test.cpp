@@ -75,8 +75,9 @@ TEST(Levels, BandsFollowTheLevels) {
 
 TEST(RatingGate, WalkAgreesWithTheRater) {
   // The walk is the rater's own path cut at a ceiling: within it exactly when
-  // the full rating is, and then with the same rating.
-  int within = 0, past = 0;
+  // the full rating is, and then with the same rating. Ceilings among the
+  // chains too: the band dig rates 25x25 extremes by a walk within 8.4.
+  int within = 0, past = 0, chains = 0;
   for (auto [r, c, n] : {std::tuple{3, 3, 60}, {2, 3, 60}, {2, 4, 20}}) {
     const Geometry& g = geometry(r, c);
     Generator gen(g);
@@ -84,7 +85,7 @@ TEST(RatingGate, WalkAgreesWithTheRater) {
       Rng rng(Rng::derive(17, i));
       const Grid puzzle = gen.generate(rng, {}).puzzle->puzzle;
       const Rating full = rate(puzzle);
-      for (int ceiling : {15, 25, 44, 45, 50, 62}) {
+      for (int ceiling : {15, 25, 44, 45, 50, 62, 66, 70, 75, 84}) {
         const detail::CeilingWalk walk = detail::walk_within(puzzle, ceiling, Profile::se);
         EXPECT_EQ(walk.within, full.er_exact && full.er <= ceiling)
             << to_line(puzzle) << " " << ceiling;
@@ -93,6 +94,7 @@ TEST(RatingGate, WalkAgreesWithTheRater) {
           continue;
         }
         ++within;
+        if (full.er > detail::kChainsFrom - 3) ++chains;
         const Rating w = detail::walk_rating(walk);
         EXPECT_EQ(w.er, full.er);
         EXPECT_EQ(w.ep, full.ep);
@@ -104,6 +106,7 @@ TEST(RatingGate, WalkAgreesWithTheRater) {
   }
   EXPECT_GT(within, 100);
   EXPECT_GT(past, 100);
+  EXPECT_GT(chains, 20);
 }
 
 TEST(RatingGate, AWalkOnSoundStepsMeansOneSolution) {

@@ -28,8 +28,8 @@ struct CeilingWalk {
 };
 
 // The rater's path for `puzzle` (SE's order: the first productive technique's
-// step each time), followed while every step stays within `ceiling` (tenths,
-// below kChainsFrom). `within` is exactly "rate(puzzle, profile) is solved with
+// step each time), followed while every step stays within `ceiling` (tenths;
+// chains included). `within` is exactly "rate(puzzle, profile) is solved with
 // ER <= ceiling", and then rate_path(path) is that rating; otherwise the walk
 // stops at the first step past the ceiling, or before a technique whose
 // steps all would be.

@@ -57,10 +57,12 @@ constexpr std::size_t kRestoredPerRetry = 4;
 constexpr int kWalkFirstFrom = 21;
 
 // On boards from kWalkFirstFrom on, a puzzle past 6.2 is rated by following the
-// rater's path only while its steps stay within this ceiling (dynamic forcing
-// chains and easier); a puzzle that needs more has its orbit put back, and
-// the dig goes on. Rating one that needs nested forcing chains in full takes
-// 5-100 s on 25x25, where the walk's chain searches up to here take seconds.
+// rater's path only while its steps stay within this ceiling (up to multiple
+// forcing chains; dynamic ones start at 8.5); for a band that starts at or
+// below it, a puzzle that needs more has its orbit put back, and the dig goes
+// on. Rating one that needs nested forcing chains in full takes 5-100 s on
+// 25x25, where the walk's chain searches up to here take seconds. A band that
+// starts above the ceiling takes full ratings, as on smaller boards.
 constexpr int kBigChainCeiling = 84;
 
 class BandDigger {
@@ -134,24 +136,25 @@ class BandDigger {
         chain_rating_.reset();
         continue;
       }
-      if (chains_ && big_) {
-        // The walk is the rater's path (the first productive search's step
-        // each time), so a walk within the ceiling gives the full rating.
-        const CeilingWalk chains =
-            walk_within(puzzle_, kBigChainCeiling, profile_, true, deadline_);
-        ++result_.ratings;
-        if (stopped()) return false;
-        if (chains.within) {
-          const Rating rating = walk_rating(chains);
-          if (band_.contains(rating)) {
-            chain_rating_ = rating;
-            return true;
+      if (chains_) {
+        Rating rating;
+        if (big_ && band_.low <= kBigChainCeiling) {
+          // The walk is the rater's path (the first productive search's step
+          // each time), so a walk within the ceiling gives the full rating.
+          const CeilingWalk chains =
+              walk_within(puzzle_, kBigChainCeiling, profile_, true, deadline_);
+          ++result_.ratings;
+          if (stopped()) return false;
+          if (!chains.within) {
+            restore(orbit);
+            continue;
           }
+          rating = walk_rating(chains);
+        } else {
+          rating = full_rating(puzzle_, profile_, deadline_);
+          ++result_.ratings;
+          if (rating.stopped) return false;
         }
-      } else if (chains_) {
-        const Rating rating = full_rating(puzzle_, profile_, deadline_);
-        ++result_.ratings;
-        if (rating.stopped) return false;
         if (band_.contains(rating)) {
           chain_rating_ = rating;
           return true;

@@ -85,6 +85,7 @@ TEST(RatingGate, WalkAgreesWithTheRater) {
       Rng rng(Rng::derive(17, i));
       const Grid puzzle = gen.generate(rng, {}).puzzle->puzzle;
       const Rating full = rate(puzzle);
+      if (full.er_exact && full.er > detail::kChainsFrom - 3 && full.er <= 84) ++chains;
       for (int ceiling : {15, 25, 44, 45, 50, 62, 66, 70, 75, 84}) {
         const detail::CeilingWalk walk = detail::walk_within(puzzle, ceiling, Profile::se);
         EXPECT_EQ(walk.within, full.er_exact && full.er <= ceiling)
@@ -94,7 +95,6 @@ TEST(RatingGate, WalkAgreesWithTheRater) {
           continue;
         }
         ++within;
-        if (full.er > detail::kChainsFrom - 3) ++chains;
         const Rating w = detail::walk_rating(walk);
         EXPECT_EQ(w.er, full.er);
         EXPECT_EQ(w.ep, full.ep);
@@ -106,7 +106,7 @@ TEST(RatingGate, WalkAgreesWithTheRater) {
   }
   EXPECT_GT(within, 100);
   EXPECT_GT(past, 100);
-  EXPECT_GT(chains, 20);
+  EXPECT_GT(chains, 10);  // puzzles rated by chains within 8.4
 }
 
 TEST(RatingGate, AWalkOnSoundStepsMeansOneSolution) {

@@ -10,7 +10,6 @@
 // subtree, so the search restarts with fresh choices after a node budget that
 // doubles each time (a restart strategy keeps the heavy tail away).
 
-#include <array>
 #include <bit>
 #include <vector>
 
@@ -54,7 +53,7 @@ class Filler {
       nodes_ = 0;
       budget_ = budget;
       out_of_budget_ = false;
-      stack_.resize(1);
+      if (stack_.empty()) stack_.emplace_back();  // deeper levels keep their buffers
       FillState& root = stack_[0];
       root.candidates.assign(static_cast<std::size_t>(g_.cell_count()), g_.all_digits());
       root.value.assign(static_cast<std::size_t>(g_.cell_count()), 0);
@@ -190,7 +189,8 @@ class Filler {
   Rng& rng_;
   const Deadline& deadline_;
   std::vector<FillState>& stack_;
-  std::vector<int>&naked_, &hidden_;
+  std::vector<int>& naked_;
+  std::vector<int>& hidden_;
   const int n_;
   std::uint64_t nodes_ = 0, budget_ = 0;
   std::size_t depth_found_ = 0;

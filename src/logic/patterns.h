@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <vector>
 
 #include "logic/finders.h"
@@ -214,22 +215,30 @@ bool scan_hidden_sets(const View& v, int degree, bool direct, const Wanted& want
 // view made on the same thread for a different state.
 class PositionTable {
  public:
-  explicit PositionTable(const LogicState& s) : s_(s), n_(s.geometry().side()), pos_(table(s)) {}
+  explicit PositionTable(const LogicState& s)
+      : s_(s), n_(s.geometry().side()), pos_(table(s)), stamp_(s.stamp()) {}
   const Geometry& geometry() const { return s_.geometry(); }
   Mask candidates(int cell) const { return s_.candidates(cell); }
   Mask positions(int house, int digit) const {
+    assert(stamp_ == s_.stamp() && stamp_ == cached_stamp() && "a view outlived its table");
     return pos_[static_cast<std::size_t>(house * n_ + digit - 1)];
   }
   int empty_in_house(int house) const { return s_.empty_in_house(house); }
   int digit_count(int digit) const { return s_.digit_count(digit); }
 
  private:
+  struct Cache {
+    std::uint64_t stamp = 0;
+    std::vector<Mask> pos;
+  };
+  static Cache& cache() {
+    thread_local Cache held;
+    return held;
+  }
+  static std::uint64_t cached_stamp() { return cache().stamp; }
+
   static const std::vector<Mask>& table(const LogicState& s) {
-    struct Cache {
-      std::uint64_t stamp = 0;
-      std::vector<Mask> pos;
-    };
-    thread_local Cache cache;
+    Cache& cache = PositionTable::cache();
     if (cache.stamp == s.stamp()) return cache.pos;
     const Geometry& g = s.geometry();
     const int n = g.side();
@@ -249,6 +258,7 @@ class PositionTable {
   const LogicState& s_;
   int n_;
   const std::vector<Mask>& pos_;
+  std::uint64_t stamp_;
 };
 
 // A house's positions read from the table rather than from its cells.

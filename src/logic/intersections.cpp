@@ -17,14 +17,17 @@ void fill_pattern(const LogicState& s, Step& step, int h1, int h2, int digit) {
   step.cells = cells_of(g, h1, s.positions(h1, digit));
 }
 
-// Eliminations: cells of h2 outside h1 that still hold the digit.
-std::vector<CellDigit> removals(const LogicState& s, int h1, int h2, int digit) {
-  const Geometry& g = s.geometry();
+// The digit's places in h2 outside h1: what its confinement to the crossing
+// of h1 and h2 removes.
+Mask outside(const PositionTable& view, int h1, int h2, int digit) {
+  return view.positions(h2, digit) & ~view.geometry().shared_slots(h2, h1);
+}
+
+// Those places as eliminations, in the house's order.
+std::vector<CellDigit> removals(const Geometry& g, int h2, Mask places, int digit) {
   std::vector<CellDigit> out;
-  const Mask bit = digit_bit(digit);
-  for (int cell : g.house_cells(h2)) {
-    if (!in_house(g, cell, h1) && (s.candidates(cell) & bit)) out.push_back({cell, digit});
-  }
+  for (; places; places &= places - 1)
+    out.push_back({g.house_cells(h2)[std::countr_zero(places)], digit});
   return out;
 }
 
@@ -34,15 +37,14 @@ void find_intersections(const LogicState& s, FindContext&, StepSink& sink) {
   const PositionTable view(s);
   const Geometry& g = s.geometry();
   scan_intersections(view, Everywhere{}, [&](HouseKind kind1, int, int h1, int h2, int digit) {
-    if (!(view.positions(h2, digit) & ~g.shared_slots(h2, h1))) return false;  // nothing to do
-    std::vector<CellDigit> out = removals(s, h1, h2, digit);
-    if (out.empty()) return false;
+    const Mask gone = outside(view, h1, h2, digit);
+    if (!gone) return false;
     Step step;
     const bool pointing = kind1 == HouseKind::box;
     step.technique = pointing ? Technique::pointing : Technique::claiming;
     step.rating = rating_of(step.technique);
     fill_pattern(s, step, h1, h2, digit);
-    step.eliminations = std::move(out);
+    step.eliminations = removals(g, h2, gone, digit);
     return sink.take(std::move(step));
   });
 }
@@ -58,7 +60,8 @@ void find_direct_intersections(const LogicState& s, FindContext&, StepSink& sink
     // The houses of the first kind crossing h2 (a box and a line cross when
     // they share a cell), in order. Without places left in h2 outside h1,
     // none of them loses one.
-    if (!(view.positions(h2, digit) & ~g.shared_slots(h2, h1))) return false;
+    const Mask gone = outside(view, h1, h2, digit);
+    if (!gone) return false;
     for (Mask crossing = g.crossing(kind1, h2) & ~(Mask{1} << i1); crossing;
          crossing &= crossing - 1) {
       const int h3 = house_of_kind(g, kind1, std::countr_zero(crossing));
@@ -73,7 +76,7 @@ void find_direct_intersections(const LogicState& s, FindContext&, StepSink& sink
       step.rating = rating_of(step.technique);
       fill_pattern(s, step, h1, h2, digit);
       step.houses.push_back(h3);
-      step.implied = removals(s, h1, h2, digit);
+      step.implied = removals(g, h2, gone, digit);
       step.placements = {{cell, digit}};
       if (sink.take(std::move(step))) return true;
     }

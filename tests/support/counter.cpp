@@ -1,5 +1,6 @@
 #include "support/counter.h"
 
+#include <algorithm>
 #include <bit>
 #include <vector>
 
@@ -25,6 +26,20 @@ class Counter {
         houses_.emplace_back();
         for (int r = top; r < top + box_rows; ++r)
           for (int c = left; c < left + box_cols; ++c) houses_.back().push_back(r * n_ + c);
+      }
+    }
+    // Each box meets box_cols rows and box_rows columns; a meeting is kept as
+    // (box, line, the cells they share).
+    const int boxes = 2 * n_;
+    for (int b = 0; b < n_; ++b) {
+      const auto& box = houses_[static_cast<std::size_t>(boxes + b)];
+      for (int line = 0; line < 2 * n_; ++line) {
+        std::vector<int> shared;
+        for (int cell : box) {
+          const bool in = line < n_ ? cell / n_ == line : cell % n_ == line - n_;
+          if (in) shared.push_back(cell);
+        }
+        if (!shared.empty()) meetings_.push_back({boxes + b, line, std::move(shared)});
       }
     }
     peers_.resize(static_cast<std::size_t>(n_ * n_));
@@ -106,6 +121,50 @@ class Counter {
           }
         }
       }
+      if (!changed && !lock(s, changed)) return false;
+    }
+    return true;
+  }
+
+  // Locked candidates: a digit that, within a box, can only go where the box
+  // meets a line is struck from the rest of that line, and the other way.
+  bool lock(State& s, bool& changed) {
+    for (const Meeting& m : meetings_) {
+      std::uint32_t inside = 0;
+      for (int cell : m.shared)
+        if (!s.value[cell]) inside |= s.candidates[cell];
+      if (!inside) continue;
+      const std::uint32_t box_rest = open_outside(s, m.box, m.shared);
+      const std::uint32_t line_rest = open_outside(s, m.line, m.shared);
+      if (std::uint32_t only = inside & ~box_rest & ~placed(s, m.box))
+        if (!strike(s, m.line, m.shared, only, changed)) return false;
+      if (std::uint32_t only = inside & ~line_rest & ~placed(s, m.line))
+        if (!strike(s, m.box, m.shared, only, changed)) return false;
+    }
+    return true;
+  }
+  std::uint32_t placed(const State& s, int house) const {
+    std::uint32_t m = 0;
+    for (int cell : houses_[static_cast<std::size_t>(house)])
+      if (s.value[cell]) m |= 1u << (s.value[cell] - 1);
+    return m;
+  }
+  std::uint32_t open_outside(const State& s, int house, const std::vector<int>& shared) const {
+    std::uint32_t m = 0;
+    for (int cell : houses_[static_cast<std::size_t>(house)])
+      if (!s.value[cell] && std::find(shared.begin(), shared.end(), cell) == shared.end())
+        m |= s.candidates[cell];
+    return m;
+  }
+  bool strike(State& s, int house, const std::vector<int>& shared, std::uint32_t digits,
+              bool& changed) {
+    for (int cell : houses_[static_cast<std::size_t>(house)]) {
+      if (s.value[cell] || std::find(shared.begin(), shared.end(), cell) != shared.end()) continue;
+      if (s.candidates[cell] & digits) {
+        s.candidates[cell] &= ~digits;
+        if (!s.candidates[cell]) return false;
+        changed = true;
+      }
     }
     return true;
   }
@@ -134,6 +193,11 @@ class Counter {
   int n_;
   std::vector<std::vector<int>> houses_;
   std::vector<std::vector<int>> peers_;
+  struct Meeting {
+    int box, line;
+    std::vector<int> shared;
+  };
+  std::vector<Meeting> meetings_;
   std::uint64_t limit_ = 2, found_ = 0;
 };
 

@@ -65,6 +65,14 @@ constexpr int kWalkFirstFrom = 21;
 // starts above the ceiling takes full ratings, as on smaller boards.
 constexpr int kBigChainCeiling = 84;
 
+// There, too, the uniqueness check of a removal first gets this many guesses a
+// search. One that runs past them is finished only when the walks have kept
+// the removal: most removals late in such a dig leave several solutions or a
+// puzzle past the ceiling, and the walk that settles the latter costs about
+// 40 ms where the longest checks (thousands of guesses) cost seconds. The
+// verdicts, and so the puzzles, are those of checking first.
+constexpr std::uint64_t kScreenGuesses = 128;
+
 class BandDigger {
  public:
   BandDigger(const Grid& solution, Solver& solver, const RatingBand& band, Profile profile,
@@ -76,12 +84,14 @@ class BandDigger {
         deadline_(deadline),
         cancel_(cancel),
         removal_(solver, deadline, max_guesses),
+        max_guesses_(max_guesses),
         result_(result),
         puzzle_(solution),
         chains_(band.high >= kChainsFrom),
         top_(chains_ ? kChainsFrom - 3 : band.high),
         walk_first_(!chains_ && solution.geometry().side() >= kWalkFirstFrom),
-        big_(solution.geometry().side() >= kWalkFirstFrom) {
+        big_(solution.geometry().side() >= kWalkFirstFrom),
+        chain_walk_(chains_ && big_ && band.low <= kBigChainCeiling) {
     if (top_ == kSoundBelow && band.low < kSoundBelow) top_ = kSoundBelow - 1;
   }
 
@@ -109,10 +119,15 @@ class BandDigger {
       if (!puzzle_[orbit[0]]) continue;
       if (stopped()) return false;
       remove(orbit);
+      // A screened check that ran past its guesses is finished before the
+      // removal is kept (see kScreenGuesses).
+      bool unsettled = false;
       if (top_ >= kSoundBelow && !walk_first_) {
-        const Check verdict = one_solution(orbit);
+        const Check verdict = one_solution(orbit, chain_walk_ ? kScreenGuesses : 0);
         if (verdict == Check::stopped) return false;
-        if (verdict != Check::unique) {  // several solutions, or past the guess budget
+        unsettled = chain_walk_ && verdict == Check::too_hard;
+        // Several solutions, or past the dig's guess budget.
+        if (verdict != Check::unique && !unsettled) {
           restore(orbit);
           continue;
         }
@@ -123,13 +138,10 @@ class BandDigger {
       // count, and one that solves the puzzle by sound steps alone proves it
       // has one solution; only a walk that leaned on uniqueness needs the
       // solver. Same verdicts as the other order.
-      if (walk_first_ && walk.within && walk.assumed_unique) {
-        const Check verdict = one_solution(orbit);
-        if (verdict == Check::stopped) return false;
-        if (verdict != Check::unique) {
-          restore(orbit);
-          continue;
-        }
+      if (walk.within && (unsettled || (walk_first_ && walk.assumed_unique))) {
+        const Kept kept = keep_if_unique(orbit);
+        if (kept == Kept::stopped) return false;
+        if (kept == Kept::no) continue;
       }
       if (walk.within) {
         er_ = walk.er;
@@ -138,7 +150,7 @@ class BandDigger {
       }
       if (chains_) {
         Rating rating;
-        if (big_ && band_.low <= kBigChainCeiling) {
+        if (chain_walk_) {
           // The walk is the rater's path (the first productive search's step
           // each time), so a walk within the ceiling gives the full rating.
           const CeilingWalk chains =
@@ -148,6 +160,11 @@ class BandDigger {
           if (!chains.within) {
             restore(orbit);
             continue;
+          }
+          if (unsettled) {
+            const Kept kept = keep_if_unique(orbit);
+            if (kept == Kept::stopped) return false;
+            if (kept == Kept::no) continue;
           }
           rating = walk_rating(chains);
         } else {
@@ -207,10 +224,24 @@ class BandDigger {
   bool stopped() const {
     return deadline_.expired() || (cancel_ && cancel_->load(std::memory_order_relaxed));
   }
-  Check one_solution(std::span<const int> orbit) {
-    const Check verdict = removal_.check(puzzle_, solution_, orbit);
+  // `budget`: guesses a search, 0 for the dig's own budget.
+  Check one_solution(std::span<const int> orbit, std::uint64_t budget = 0) {
+    const Check verdict =
+        budget ? removal_.check(puzzle_, solution_, orbit,
+                                max_guesses_ ? std::min(budget, max_guesses_) : budget)
+               : removal_.check(puzzle_, solution_, orbit);
     result_.checks = removal_.checks();
     return verdict;
+  }
+  // The full check of a removed orbit: it stays removed (yes), or goes back
+  // (no: several solutions, or past the guess budget), or the deadline came.
+  enum class Kept { yes, no, stopped };
+  Kept keep_if_unique(std::span<const int> orbit) {
+    const Check verdict = one_solution(orbit);
+    if (verdict == Check::stopped) return Kept::stopped;
+    if (verdict == Check::unique) return Kept::yes;
+    restore(orbit);
+    return Kept::no;
   }
   void remove(std::span<const int> orbit) {
     for (int c : orbit) puzzle_.set(c, 0);
@@ -225,12 +256,14 @@ class BandDigger {
   const Deadline& deadline_;
   const std::atomic<bool>* cancel_;
   RemovalCheck removal_;
+  std::uint64_t max_guesses_;
   BandDig& result_;
   Grid puzzle_;
   bool chains_;
   int top_;
   bool walk_first_;  // walk before the uniqueness check (see settle)
-  bool big_;         // rate chains within kBigChainCeiling (see settle)
+  bool big_;         // a board from kWalkFirstFrom on
+  bool chain_walk_;  // chains rated by the walk within kBigChainCeiling (see settle)
   int er_ = 0;       // the ER of the puzzle as it stands, unless chain_rating_
   std::optional<Rating> chain_rating_;
 };

@@ -80,10 +80,11 @@ Check refute_others(Grid& puzzle, const Grid& solution, std::span<const int> orb
 
 }  // namespace
 
-Check RemovalCheck::check(Grid& puzzle, const Grid& solution, std::span<const int> orbit) {
+Check RemovalCheck::check(Grid& puzzle, const Grid& solution, std::span<const int> orbit,
+                          std::uint64_t budget) {
   if (forced_by_peers(puzzle, solution, orbit)) return Check::unique;
   if (auto* refuting = dynamic_cast<ExcludingSolver*>(&solver_))
-    return refute_others(puzzle, solution, orbit, *refuting, deadline_, max_guesses_, checks_);
+    return refute_others(puzzle, solution, orbit, *refuting, deadline_, budget, checks_);
   return count_to_two(puzzle, solver_, deadline_, checks_);
 }
 

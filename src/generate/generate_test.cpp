@@ -9,6 +9,7 @@
 
 #include <set>
 
+#include "generate/removal_check.h"
 #include "nonet/format.h"
 #include "nonet/validate.h"
 #include "support/checker.h"
@@ -216,6 +217,38 @@ TEST(Generate, DigGivesUpPastTheGuessBudget) {
   const DigResult free = dig(solution, Symmetry::rot90, b, *solver);
   EXPECT_EQ(free.status, DigStatus::ok);
   EXPECT_TRUE(free.puzzle);
+}
+
+TEST(Generate, ScreenedCheckAgreesOrDefers) {
+  // Within a budget of one guess a search, the check of a removal gives the
+  // full check's verdict or too_hard, and leaves the puzzle as it came: a
+  // 16x16 dig (full checks deciding) meets both kinds of removal.
+  const Geometry& g = *Geometry::get(4, 4);
+  auto solver = make_solver(g);
+  Rng grid_rng(8);
+  const Grid solution = *random_solution(g, grid_rng);
+  const Deadline none;
+  detail::RemovalCheck removal(*solver, none, 0);
+  Grid puzzle = solution;
+  int deferred = 0, agreed = 0;
+  for (const auto& orbit : symmetry_orbits(g, Symmetry::rot90)) {
+    for (int c : orbit) puzzle.set(c, 0);
+    const Grid before = puzzle;
+    const detail::Check screened = removal.check(puzzle, solution, orbit, 1);
+    EXPECT_EQ(puzzle, before);
+    const detail::Check full = removal.check(puzzle, solution, orbit);
+    ASSERT_TRUE(full == detail::Check::unique || full == detail::Check::several);
+    if (screened == detail::Check::too_hard) {
+      ++deferred;
+    } else {
+      EXPECT_EQ(screened, full) << g.cell_name(orbit[0]);
+      ++agreed;
+    }
+    if (full != detail::Check::unique)
+      for (int c : orbit) puzzle.set(c, solution[c]);
+  }
+  EXPECT_GT(deferred, 0);
+  EXPECT_GT(agreed, 0);
 }
 
 TEST(Generate, SameSeedSamePuzzle) {

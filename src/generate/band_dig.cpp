@@ -73,6 +73,18 @@ constexpr int kBigChainCeiling = 84;
 // verdicts, and so the puzzles, are those of checking first.
 constexpr std::uint64_t kScreenGuesses = 128;
 
+// And a settle there gives up after this many removals that took the puzzle
+// past the ceiling: the dig then puts orbits back and settles again in a
+// fresh order (the retries below). Near the end of a dig most removals either
+// keep the puzzle within 6.2 or take it past the ceiling, at a walk of about
+// 45 ms each; how many come before one lands in the band varies widely from
+// one dig to the next (2 to 50 in 15 digs, over a hundred in the slowest), so
+// starting afresh beats waiting out a long one. 25x25 extreme, 30 puzzles
+// (`nonet-levels-bench 5x5 5 S extreme`, S = 1-6), CPU mean / slowest: giving
+// up after 16 1.6 / 2.6 s, after 8 1.4 / 2.0 s, after 4 1.3 / 1.9 s (with 5 %
+// more clues); never 2.3 / 8.2 s.
+constexpr int kBeyondPerSettle = 8;
+
 class BandDigger {
  public:
   BandDigger(const Grid& solution, Solver& solver, const RatingBand& band, Profile profile,
@@ -113,8 +125,11 @@ class BandDigger {
 
   // Phase 2 (and each retry): every orbit still in place, kept removed when
   // the puzzle keeps one solution and stays within the top; for a band that
-  // needs chains, until a puzzle inside it. False when the deadline stopped it.
+  // needs chains, until a puzzle inside it (or, on big boards, until
+  // kBeyondPerSettle removals went past the ceiling). False when the deadline
+  // stopped it.
   bool settle(const std::vector<std::vector<int>>& orbits) {
+    int beyond = 0;  // removals past kBigChainCeiling (see kBeyondPerSettle)
     for (const std::vector<int>& orbit : orbits) {
       if (!puzzle_[orbit[0]]) continue;
       if (stopped()) return false;
@@ -159,6 +174,7 @@ class BandDigger {
           if (stopped()) return false;
           if (!chains.within) {
             restore(orbit);
+            if (++beyond >= kBeyondPerSettle) return true;
             continue;
           }
           if (unsettled) {

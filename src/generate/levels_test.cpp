@@ -228,7 +228,7 @@ TEST(GenerateLevels, TwentyFiveExpert) {
 TEST(GenerateLevels, TwentyFiveExtreme) {
 #ifdef NDEBUG
   // Rated by the walk within 8.4 and dug with screened uniqueness checks (see
-  // band_dig.cpp); 3.5 s of CPU in an optimised build, twice. Most 25x25
+  // band_dig.cpp); 1.5 s of CPU in an optimised build, twice. Most 25x25
   // extreme puzzles take the independent counter minutes; this seed's takes
   // a few milliseconds.
   expect_generated(geometry(5, 5), Level::extreme, Symmetry::none, 5);

@@ -248,9 +248,10 @@ TEST(CliSignals, LongCountsAndGenerationStopWithWholeLines) {
   std::remove(empty25.c_str());
 }
 
-// A difficulty band rates every candidate; on 16x16 a rating can take a minute.
+// A difficulty band rates every candidate: a thousand 16x16 hard puzzles take
+// about a minute in an optimised build, far longer in the others.
 TEST(CliSignals, GenerationWithADifficultyStopsWhileRating) {
-  Nonet generate({"generate", "-n", "50", "--box", "4x4", "--difficulty", "hard", "--seed", "3"},
+  Nonet generate({"generate", "-n", "1000", "--box", "4x4", "--difficulty", "hard", "--seed", "3"},
                  {});
   expect_stops(generate, SIGINT, 3.0);
   EXPECT_NE(generate.err().find("interrupted after"), std::string::npos) << generate.err();

@@ -538,11 +538,16 @@ TEST(ServerLimits, LogicOnEverySizeWithinTheBudget) {
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(r.json_body["status"], "stopped") << r.body;
   EXPECT_TRUE(r.json_body["steps"].is_array()) << r.body;
-  r = post(server.port(), "/api/hint", {{"puzzle", beyond}});
+  EXPECT_EQ(server.stop(), 0);
+  // An optimised build finds a hint for it within half a second, so the hint
+  // gets a twentieth of one.
+  ServerProcess hurried({"--budget", "0.05"});
+  ASSERT_GT(hurried.port(), 0);
+  r = post(hurried.port(), "/api/hint", {{"puzzle", beyond}});
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(r.json_body["status"], "stopped") << r.body;
   EXPECT_GE(r.json_body["floor"].get<double>(), 1.0) << r.body;
-  EXPECT_EQ(server.stop(), 0);
+  EXPECT_EQ(hurried.stop(), 0);
 }
 
 TEST(ServerLimits, TakenPortIsReported) {

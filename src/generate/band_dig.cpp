@@ -69,13 +69,13 @@ constexpr int kBigChainCeiling = 84;
 // search. One that runs past them is finished only when the walks have kept
 // the removal: most removals late in such a dig leave several solutions or a
 // puzzle past the ceiling, and the walk that settles the latter costs about
-// 40 ms where the longest checks (thousands of guesses) cost seconds. The
-// verdicts, and so the puzzles, are those of checking first.
+// 45 ms where the longest checks (thousands of guesses) cost seconds. Each
+// removal is kept or put back as checking first would.
 constexpr std::uint64_t kScreenGuesses = 128;
 
-// And a settle there gives up after this many removals that took the puzzle
-// past the ceiling: the dig then puts orbits back and settles again in a
-// fresh order (the retries below). Near the end of a dig most removals either
+// And a settle there, while the puzzle is still within 6.2, gives up after
+// this many removals whose walk went past the ceiling: the dig then puts
+// orbits back and settles again in a fresh order (the retries below). Near the end of a dig most removals either
 // keep the puzzle within 6.2 or take it past the ceiling, at a walk of about
 // 45 ms each; how many come before one lands in the band varies widely from
 // one dig to the next (2 to 50 in 15 digs, over a hundred in the slowest), so
@@ -126,8 +126,8 @@ class BandDigger {
   // Phase 2 (and each retry): every orbit still in place, kept removed when
   // the puzzle keeps one solution and stays within the top; for a band that
   // needs chains, until a puzzle inside it (or, on big boards, until
-  // kBeyondPerSettle removals went past the ceiling). False when the deadline
-  // stopped it.
+  // kBeyondPerSettle removals went past the ceiling while it is below the band
+  // and within 6.2). False when the deadline stopped it.
   bool settle(const std::vector<std::vector<int>>& orbits) {
     int beyond = 0;  // removals past kBigChainCeiling (see kBeyondPerSettle)
     for (const std::vector<int>& orbit : orbits) {
@@ -174,7 +174,7 @@ class BandDigger {
           if (stopped()) return false;
           if (!chains.within) {
             restore(orbit);
-            if (++beyond >= kBeyondPerSettle) return true;
+            if (!chain_rating_ && !inside() && ++beyond >= kBeyondPerSettle) return true;
             continue;
           }
           if (unsettled) {
@@ -215,7 +215,9 @@ class BandDigger {
   bool needs_settling() const { return top_ >= kSoundBelow; }
 
   // Puts back `count` removed orbits, chosen at random, so that the next
-  // settle digs differently. False when nothing was removed.
+  // settle digs differently. False when nothing was removed, or when the
+  // puzzle with them back is not within the top (a puzzle already past it,
+  // below a chain band): then it is left as it was, with its rating.
   bool put_back(const std::vector<std::vector<int>>& orbits, std::size_t count, Rng& rng) {
     std::vector<std::size_t> removed;
     for (std::size_t o = 0; o < orbits.size(); ++o)
@@ -228,7 +230,10 @@ class BandDigger {
     // there to take, or already done); checked, not assumed.
     const CeilingWalk walk = walk_within(puzzle_, top_, profile_, false, deadline_);
     ++result_.ratings;
-    if (!walk.within) return false;
+    if (!walk.within) {
+      for (std::size_t o : removed) remove(orbits[o]);
+      return false;
+    }
     er_ = walk.er;
     chain_rating_.reset();
     return true;

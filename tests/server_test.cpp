@@ -482,14 +482,15 @@ TEST(ServerLimits, BusyServerAnswers503AndBudgetsStopWork) {
   ASSERT_GT(server.port(), 0) << server.banner();
   const int port = server.port();
   const auto start = std::chrono::steady_clock::now();
-  // Counting the solutions of an empty 16x16 board runs until the budget ends.
+  // Counting the solutions of an empty 25x25 board runs until the budget ends
+  // (the highest limit takes about half a minute in an optimised build).
   auto slow = std::async(std::launch::async, [port] {
-    return post(port, "/api/count", {{"puzzle", std::string(256, '.')}, {"limit", 1000000}});
+    return post(port, "/api/count", {{"puzzle", std::string(625, '.')}, {"limit", 1000000}});
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(400));
   // More heavy work finds the only worker taken and gives up after --queue-wait.
   const Response busy =
-      post(port, "/api/count", {{"puzzle", std::string(256, '.')}, {"limit", 1000000}});
+      post(port, "/api/count", {{"puzzle", std::string(625, '.')}, {"limit", 1000000}});
   EXPECT_EQ(busy.status, 503) << busy.body;
   EXPECT_EQ(busy.json_body["error"]["code"], "busy");
   EXPECT_GE(std::atoi(busy.header("Retry-After").c_str()), 1) << busy.head;
@@ -539,9 +540,9 @@ TEST(ServerLimits, LogicOnEverySizeWithinTheBudget) {
   EXPECT_EQ(r.json_body["status"], "stopped") << r.body;
   EXPECT_TRUE(r.json_body["steps"].is_array()) << r.body;
   EXPECT_EQ(server.stop(), 0);
-  // An optimised build finds a hint for it within half a second, so the hint
-  // gets a twentieth of one.
-  ServerProcess hurried({"--budget", "0.05"});
+  // An optimised build finds a hint for it in 0.1-0.2 s, so the hint gets
+  // 20 ms.
+  ServerProcess hurried({"--budget", "0.02"});
   ASSERT_GT(hurried.port(), 0);
   r = post(hurried.port(), "/api/hint", {{"puzzle", beyond}});
   ASSERT_EQ(r.status, 200) << r.body;

@@ -230,7 +230,7 @@ TEST(Generate, ScreenedCheckAgreesOrDefers) {
   const Deadline none;
   detail::RemovalCheck removal(*solver, none, 0);
   Grid puzzle = solution;
-  int deferred = 0, agreed = 0;
+  int deferred = 0, agreed = 0, agreed_several = 0;  // several: a search ran
   for (const auto& orbit : symmetry_orbits(g, Symmetry::rot90)) {
     for (int c : orbit) puzzle.set(c, 0);
     const Grid before = puzzle;
@@ -243,12 +243,14 @@ TEST(Generate, ScreenedCheckAgreesOrDefers) {
     } else {
       EXPECT_EQ(screened, full) << g.cell_name(orbit[0]);
       ++agreed;
+      if (full == detail::Check::several) ++agreed_several;
     }
     if (full != detail::Check::unique)
       for (int c : orbit) puzzle.set(c, solution[c]);
   }
   EXPECT_GT(deferred, 0);
   EXPECT_GT(agreed, 0);
+  EXPECT_GT(agreed_several, 0);
 }
 
 TEST(Generate, SameSeedSamePuzzle) {

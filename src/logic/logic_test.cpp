@@ -314,18 +314,19 @@ TEST(Logic, RatingOfSolvedAndStuckPositions) {
   EXPECT_FALSE(r.stuck);
   EXPECT_EQ(r.level, Level::easy);
   // A puzzle that needs nested forcing chains from the start, with too little
-  // time for them: stopped, with lower bounds, and not stuck. (An optimised
-  // build is past the first level by 50 ms; at 5 ms it is still in it.)
+  // time for them: stopped, with lower bounds, and not stuck.
   r = rate(
       parse("000000039000001005003050800008090006070002000100400000009080050020000600400700000"),
-      Profile::se, Deadline::after(std::chrono::milliseconds(5)));
+      Profile::se, Deadline::after(std::chrono::milliseconds(50)));
   EXPECT_TRUE(r.stopped);
   EXPECT_FALSE(r.stuck);
   EXPECT_FALSE(r.er_exact);
   EXPECT_FALSE(r.ep_exact);
   EXPECT_FALSE(r.ed_exact);
   EXPECT_GE(r.er, 10);
-  EXPECT_LE(r.er, 95);  // the search is stopped before nested forcing chains' first level ends
+  // Its first step, 11.3, takes seconds to find even in an optimised build:
+  // the bound is that of a search still under way below it.
+  EXPECT_LT(r.er, 113);
   EXPECT_EQ(format_rating(r.er, r.er_exact).substr(0, 2), ">=");
   // A path stopped before its first step knows only the floor of the search
   // it was in.

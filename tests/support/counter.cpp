@@ -28,7 +28,7 @@ class Counter {
           for (int c = left; c < left + box_cols; ++c) houses_.back().push_back(r * n_ + c);
       }
     }
-    // Each box meets box_cols rows and box_rows columns; a meeting is kept as
+    // Each box meets box_rows rows and box_cols columns; a meeting is kept as
     // (box, line, the cells they share).
     const int boxes = 2 * n_;
     for (int b = 0; b < n_; ++b) {

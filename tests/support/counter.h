@@ -2,7 +2,8 @@
 // An independent solution counter for tests. Like the checker beside it, it
 // shares nothing with the engine: the houses come from the box shape here, and
 // the search is a plain depth-first one with naked and hidden singles and
-// locked candidates (without which some 25x25 puzzles take it minutes), so a bug
+// locked candidates (which bring some hard 25x25 puzzles from minutes down to
+// milliseconds; most still take minutes), so a bug
 // in the engine's solvers or generator cannot hide itself.
 
 #include <cstdint>

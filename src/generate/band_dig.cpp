@@ -73,16 +73,16 @@ constexpr int kBigChainCeiling = 84;
 // removal is kept or put back as checking first would.
 constexpr std::uint64_t kScreenGuesses = 128;
 
-// And a settle there, while the puzzle is still within 6.2, gives up after
-// this many removals whose walk went past the ceiling: the dig then puts
-// orbits back and settles again in a fresh order (the retries below). Near the end of a dig most removals either
-// keep the puzzle within 6.2 or take it past the ceiling, at a walk of about
-// 45 ms each; how many come before one lands in the band varies widely from
-// one dig to the next (2 to 50 in 15 digs, over a hundred in the slowest), so
-// starting afresh beats waiting out a long one. 25x25 extreme, 30 puzzles
-// (`nonet-levels-bench 5x5 5 S extreme`, S = 1-6), CPU mean / slowest: giving
-// up after 16 1.6 / 2.6 s, after 8 1.4 / 2.0 s, after 4 1.3 / 1.9 s (with 5 %
-// more clues); never 2.3 / 8.2 s.
+// And a settle there, while the puzzle is still within 6.2, gives up after this
+// many removals whose walk went past the ceiling: the dig then puts orbits back
+// and settles again in a fresh order (the retries below). Near the end of a dig
+// most removals either keep the puzzle within 6.2 or take it past the ceiling,
+// at a walk of about 45 ms each; how many come before one lands in the band
+// varies widely from one dig to the next (2 to 50 in 15 digs, over a hundred in
+// the slowest), so starting afresh beats waiting out a long one. 25x25 extreme,
+// 30 puzzles (`nonet-levels-bench 5x5 5 S extreme`, S = 1-6), CPU mean /
+// slowest: giving up after 16 1.6 / 2.6 s, after 8 1.4 / 2.0 s, after 4 1.3 /
+// 1.9 s (with 5 % more clues); never 2.3 / 8.2 s.
 constexpr int kBeyondPerSettle = 8;
 
 class BandDigger {

@@ -96,7 +96,6 @@ class BandDigger {
         deadline_(deadline),
         cancel_(cancel),
         removal_(solver, deadline, max_guesses),
-        max_guesses_(max_guesses),
         result_(result),
         puzzle_(solution),
         chains_(band.high >= kChainsFrom),
@@ -247,10 +246,7 @@ class BandDigger {
   }
   // `budget`: guesses a search, 0 for the dig's own budget.
   Check one_solution(std::span<const int> orbit, std::uint64_t budget = 0) {
-    const Check verdict =
-        budget ? removal_.check(puzzle_, solution_, orbit,
-                                max_guesses_ ? std::min(budget, max_guesses_) : budget)
-               : removal_.check(puzzle_, solution_, orbit);
+    const Check verdict = removal_.check(puzzle_, solution_, orbit, budget);
     result_.checks = removal_.checks();
     return verdict;
   }
@@ -277,7 +273,6 @@ class BandDigger {
   const Deadline& deadline_;
   const std::atomic<bool>* cancel_;
   RemovalCheck removal_;
-  std::uint64_t max_guesses_;
   BandDig& result_;
   Grid puzzle_;
   bool chains_;

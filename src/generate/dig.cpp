@@ -82,6 +82,7 @@ Check refute_others(Grid& puzzle, const Grid& solution, std::span<const int> orb
 
 Check RemovalCheck::check(Grid& puzzle, const Grid& solution, std::span<const int> orbit,
                           std::uint64_t budget) {
+  if (max_guesses_ && (!budget || max_guesses_ < budget)) budget = max_guesses_;
   if (forced_by_peers(puzzle, solution, orbit)) return Check::unique;
   if (auto* refuting = dynamic_cast<ExcludingSolver*>(&solver_))
     return refute_others(puzzle, solution, orbit, *refuting, deadline_, budget, checks_);

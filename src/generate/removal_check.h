@@ -23,11 +23,12 @@ class RemovalCheck {
   // place; they are now removed (puzzle[c] == 0). Does it still have only that
   // one? `puzzle` is left as it came.
   Check check(Grid& puzzle, const Grid& solution, std::span<const int> orbit) {
-    return check(puzzle, solution, orbit, max_guesses_);
+    return check(puzzle, solution, orbit, 0);
   }
-  // The same question within `budget` guesses a search (0: none): too_hard
-  // when one ran past it. A cheap first look that can be completed later by
-  // check(), which answers as if this had not been asked.
+  // The same question within `budget` guesses a search, or max_guesses if
+  // that is tighter (0: no bound of its own): too_hard when one ran past it.
+  // A cheap first look that can be completed later by check(), which answers
+  // as if this had not been asked.
   Check check(Grid& puzzle, const Grid& solution, std::span<const int> orbit, std::uint64_t budget);
   std::uint64_t checks() const { return checks_; }
 

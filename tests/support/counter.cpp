@@ -136,18 +136,14 @@ class Counter {
       if (!inside) continue;
       const std::uint32_t box_rest = open_outside(s, m.box, m.shared);
       const std::uint32_t line_rest = open_outside(s, m.line, m.shared);
-      if (std::uint32_t only = inside & ~box_rest & ~placed(s, m.box))
+      // (A digit placed in either house is no candidate of its empty cells:
+      // assign struck it from them.)
+      if (std::uint32_t only = inside & ~box_rest)
         if (!strike(s, m.line, m.shared, only, changed)) return false;
-      if (std::uint32_t only = inside & ~line_rest & ~placed(s, m.line))
+      if (std::uint32_t only = inside & ~line_rest)
         if (!strike(s, m.box, m.shared, only, changed)) return false;
     }
     return true;
-  }
-  std::uint32_t placed(const State& s, int house) const {
-    std::uint32_t m = 0;
-    for (int cell : houses_[static_cast<std::size_t>(house)])
-      if (s.value[cell]) m |= 1u << (s.value[cell] - 1);
-    return m;
   }
   std::uint32_t open_outside(const State& s, int house, const std::vector<int>& shared) const {
     std::uint32_t m = 0;

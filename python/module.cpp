@@ -129,6 +129,7 @@ struct Generated {
   std::uint64_t seed = 0;
   std::uint64_t index = 1;  // as `nonet generate -n N --seed SEED` numbers it
   std::string symmetry;
+  bool minimal = false;  // no clue (or symmetric group of clues) can go
   std::optional<Rating> rating;
   bool operator==(const Generated&) const = default;
 };
@@ -661,6 +662,7 @@ struct GenerateConfig {
   int low = 0, high = 1 << 20;  // ER in tenths
   Profile profile = Profile::se;
   bool rate_all = false;
+  Method method = Method::automatic;
   std::uint64_t seed = 0;
   std::chrono::nanoseconds budget{0};
   std::string filters;  // for the message when none is found: "22-26 clues, hard"
@@ -691,6 +693,7 @@ Answer<Generated> generate_item(const GenerateConfig& config, std::uint64_t inde
   options.profile = config.profile;
   options.rate = config.rate_all;
   if (config.banded()) options.band = config.band();
+  options.method = config.method;
   const GenerateResult r = worker.generator(*config.geometry).generate(rng, options);
   if (r.status != GenerateStatus::ok) {
     return ItemError{ErrorKind::timeout,
@@ -719,6 +722,7 @@ Answer<Generated> generate_item(const GenerateConfig& config, std::uint64_t inde
   out.seed = config.seed;
   out.index = index + 1;
   out.symmetry = to_string(config.symmetry);
+  out.minimal = r.puzzle->minimal;
   if (rating && !rating->stopped) out.rating = rating_of(*rating);
   return out;
 }
@@ -728,7 +732,8 @@ GenerateConfig generate_config(const std::string& box, const std::string& symmet
                                const std::optional<std::string>& difficulty,
                                const std::optional<std::pair<double, double>>& rating,
                                const std::string& techniques, bool rate_all,
-                               std::optional<std::uint64_t> seed, std::optional<double> timeout) {
+                               std::optional<bool> minimal, std::optional<std::uint64_t> seed,
+                               std::optional<double> timeout) {
   GenerateConfig c;
   const Result<const Geometry*> shape = Geometry::from_shape(box);
   c.geometry = shape ? *shape : nullptr;
@@ -784,6 +789,14 @@ GenerateConfig generate_config(const std::string& box, const std::string& symmet
     throw py::value_error("no " + c.geometry->describe() + " puzzle is " + c.filters +
                           "; the levels on " + c.geometry->describe() + " are: " +
                           levels_text(*c.geometry));
+  }
+  if (minimal) {
+    if (!c.banded()) {
+      throw py::value_error(
+          "minimal: chooses how puzzles of a level or rating band are made; give difficulty or "
+          "rating (without a band every puzzle is minimal)");
+    }
+    c.method = *minimal ? Method::minimal : Method::dug;
   }
   c.seed = seed ? *seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
   c.budget = budget_of(timeout);
@@ -1111,9 +1124,9 @@ void define_module(py::module_& m) {
 
   py::class_<Generated> generated_type(m, "Generated", "A generated puzzle.");
   add_record(generated_type, "Generated",
-             {"puzzle", "solution", "clues", "seed", "index", "symmetry", "rating"},
+             {"puzzle", "solution", "clues", "seed", "index", "symmetry", "minimal", "rating"},
              &Generated::puzzle, &Generated::solution, &Generated::clues, &Generated::seed,
-             &Generated::index, &Generated::symmetry, &Generated::rating);
+             &Generated::index, &Generated::symmetry, &Generated::minimal, &Generated::rating);
   generated_type.def("__str__", &generated_line);
 
   using OptStr = std::optional<std::string>;
@@ -1303,9 +1316,10 @@ void define_module(py::module_& m) {
       [](const std::string& box, const std::string& symmetry,
          const std::optional<std::pair<int, int>>& clues, const OptStr& difficulty,
          const std::optional<std::pair<double, double>>& rating, const std::string& techniques,
-         bool rate_all, std::optional<std::uint64_t> seed, OptSeconds timeout) {
+         bool rate_all, std::optional<bool> minimal, std::optional<std::uint64_t> seed,
+         OptSeconds timeout) {
         const GenerateConfig config = generate_config(box, symmetry, clues, difficulty, rating,
-                                                      techniques, rate_all, seed, timeout);
+                                                      techniques, rate_all, minimal, seed, timeout);
         return value_or_throw(
             run_threads<Generated>(1, 1, [&](std::size_t, Worker& w, const std::atomic<bool>* c) {
               return generate_item(config, 0, w, c);
@@ -1314,21 +1328,39 @@ void define_module(py::module_& m) {
       py::kw_only(), py::arg("box") = "3x3", py::arg("symmetry") = "none",
       py::arg("clues") = py::none(), py::arg("difficulty") = py::none(),
       py::arg("rating") = py::none(), py::arg("techniques") = "se", py::arg("rate") = false,
-      py::arg("seed") = py::none(), py::arg("timeout") = 60.0,
+      py::arg("minimal") = py::none(), py::arg("seed") = py::none(), py::arg("timeout") = 60.0,
       "A puzzle with one solution: a Generated. `clues` (MIN, MAX), `difficulty` (easy ... "
       "extreme) and `rating` (MIN, MAX ER) filter, minimal or dug within the band as `nonet "
-      "generate` makes them (a level the board lacks raises ValueError); `rate` rates every "
+      "generate` makes them (a level the board lacks raises ValueError); `minimal` True or "
+      "False chooses one way for a band, as --minimal / --no-minimal; `rate` rates every "
       "puzzle. The same seed gives "
       "the same puzzle as `nonet generate --seed SEED`. Raises Timeout when no puzzle passes in "
       "`timeout` seconds.");
+  m.def(
+      "levels",
+      [](const std::string& box) {
+        const Result<const Geometry*> shape = Geometry::from_shape(box);
+        if (!shape || (*shape)->box_rows() < 2 || (*shape)->box_cols() < 2) {
+          throw py::value_error("box: expected RxC with R, C >= 2 and R*C at most " +
+                                std::to_string(kMaxSide) + ", e.g. '3x3'; got '" +
+                                box.substr(0, 40) + "'");
+        }
+        std::vector<std::string> names;
+        for (Level l : levels_for(**shape)) names.emplace_back(level_name(l));
+        return names;
+      },
+      py::arg("box") = "3x3",
+      "The levels a board of this box shape can have, easiest first: what generate(difficulty=) "
+      "serves there (4x4 has only easy), as GET /api/levels lists them.");
   m.def(
       "_generate_batch",
       [](std::uint64_t first, std::uint64_t count, int threads, const std::string& box,
          const std::string& symmetry, const std::optional<std::pair<int, int>>& clues,
          const OptStr& difficulty, const std::optional<std::pair<double, double>>& rating,
-         const std::string& techniques, bool rate_all, std::uint64_t seed, OptSeconds timeout) {
+         const std::string& techniques, bool rate_all, std::optional<bool> minimal,
+         std::uint64_t seed, OptSeconds timeout) {
         const GenerateConfig config = generate_config(box, symmetry, clues, difficulty, rating,
-                                                      techniques, rate_all, seed, timeout);
+                                                      techniques, rate_all, minimal, seed, timeout);
         return to_python(
             run_threads<Generated>(count, batch_threads(threads),
                                    [&](std::size_t i, Worker& w, const std::atomic<bool>* c) {
@@ -1337,7 +1369,8 @@ void define_module(py::module_& m) {
       },
       py::kw_only(), py::arg("first"), py::arg("count"), py::arg("threads"), py::arg("box"),
       py::arg("symmetry"), py::arg("clues"), py::arg("difficulty"), py::arg("rating"),
-      py::arg("techniques"), py::arg("rate"), py::arg("seed"), py::arg("timeout"));
+      py::arg("techniques"), py::arg("rate"), py::arg("minimal"), py::arg("seed"),
+      py::arg("timeout"));
 
   // --- transform, canon -----------------------------------------------------------
   auto transform_config = [](const OptStr& ops, const OptStr& box, bool random,

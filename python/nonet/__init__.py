@@ -43,6 +43,7 @@ from ._nonet import (
     explain,
     generate,
     hint,
+    levels,
     rate,
     solve,
     transform,
@@ -53,7 +54,7 @@ __all__ = [
     "Conflict", "Count", "Error", "Explanation", "Generated", "Hint", "InvalidPuzzleError",
     "ParseError", "Puzzle", "Rating", "Reader", "Solution", "Step", "Timeout", "Validation",
     "__version__", "canon", "canon_many", "cli_line", "count", "count_many", "explain", "explain_many",
-    "generate", "generate_many", "hint", "rate", "rate_many", "read", "solve", "solve_many",
+    "generate", "generate_many", "hint", "levels", "rate", "rate_many", "read", "solve", "solve_many",
     "transform", "transform_many", "validate", "validate_many",
 ]
 
@@ -193,7 +194,8 @@ def canon_many(puzzles: Iterable[PuzzleLike], *, threads: int = 0, box: Optional
 def generate_many(n: int, *, threads: int = 0, box: str = "3x3", symmetry: str = "none",
                   clues: Optional[Tuple[int, int]] = None, difficulty: Optional[str] = None,
                   rating: Optional[Tuple[float, float]] = None, techniques: str = "se",
-                  rate: bool = False, seed: Optional[int] = None, timeout: Optional[float] = 60.0,
+                  rate: bool = False, minimal: Optional[bool] = None, seed: Optional[int] = None,
+                  timeout: Optional[float] = 60.0,
                   return_exceptions: bool = False) -> Iterator[Union[Generated, Error]]:
     """``n`` puzzles as :func:`generate` makes them, the same as
     ``nonet generate -n N --seed SEED`` whatever the thread count. Without a seed
@@ -207,6 +209,6 @@ def generate_many(n: int, *, threads: int = 0, box: str = "3x3", symmetry: str =
         return _nonet._generate_batch(
             first=first, count=len(chunk), threads=threads, box=box, symmetry=symmetry,
             clues=clues, difficulty=difficulty, rating=rating, techniques=techniques, rate=rate,
-            seed=seed, timeout=timeout)
+            minimal=minimal, seed=seed, timeout=timeout)
 
     return _batches(run, range(n), threads, return_exceptions)

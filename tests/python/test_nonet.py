@@ -254,6 +254,33 @@ def test_transform_many_matches_the_cli(cli):
     assert [nonet.transform(HARD, "rot90,relabel:912345678")] == expected
 
 
+def test_levels_per_box_shape():
+    assert nonet.levels("2x2") == ["easy"]
+    assert nonet.levels() == ["easy", "medium", "hard", "expert", "extreme"]
+    assert nonet.levels("5x5") == nonet.levels("2x3") == nonet.levels()
+    with pytest.raises(ValueError, match="box: expected RxC"):
+        nonet.levels("1x9")
+
+
+def test_generate_minimal_or_dug_as_the_cli(cli):
+    import json
+    for flag, minimal in [("--minimal", True), ("--no-minimal", False)]:
+        expected = [json.loads(line) for line in cli.lines(
+            "generate", "-n", "4", "--seed", "12", "--difficulty", "easy", flag, "--format",
+            "json")]
+        made = list(nonet.generate_many(4, seed=12, difficulty="easy", minimal=minimal))
+        assert [g.puzzle for g in made] == [e["puzzle"] for e in expected]
+        assert [g.minimal for g in made] == [e["minimal"] for e in expected]
+        assert all(g.rating is not None and g.rating.level == "easy" for g in made)
+    # Minimal puzzles without a band say so; dug easy 9x9 puzzles keep clues.
+    assert nonet.generate(seed=12).minimal
+    assert not all(e["minimal"] for e in expected)
+    one = nonet.generate(seed=12, difficulty="easy", minimal=False)
+    assert one == made[0] and one.minimal == made[0].minimal
+    with pytest.raises(ValueError, match="minimal: .*give difficulty or rating"):
+        nonet.generate(seed=12, minimal=True)
+
+
 def test_generate_many_matches_the_cli(cli):
     expected = cli.lines("generate", "-n", "6", "--seed", "7", "--rate", "-j", "2")
     assert [str(g) for g in nonet.generate_many(6, seed=7, rate=True, threads=2)] == expected

@@ -194,4 +194,16 @@ describe('faults', () => {
     await waitFor(page, (s) => document.getElementById('serial').value === s, p.puzzle);
     await page.close();
   });
+  test('a slow check of a linked puzzle does not talk over what the player did since', async () => {
+    const slowCount = (p) => stub(p, 'count', () => ({
+      body: { count: 1, exact: true, size: '9x9', solution: EASY_SOLUTION, status: 'solved' }, delay: 1200,
+    }));
+    const page = await freshPage(session.desktop, `?s=${EASY}`, { before: slowCount });
+    await cell(page, 0).click();
+    await page.keyboard.press('3');  // r1c3 holds a given 3
+    assert.match(await status(page), /Conflict/);
+    await page.waitForTimeout(1800);  // the check's answer has come in by now
+    assert.match(await status(page), /Conflict/, 'the conflict is still what the status line says');
+    await page.close();
+  });
 });

@@ -49,7 +49,11 @@ const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
 // ---------------------------------------------------------------- status and toast
 
+// Each message says() counts, so an answer that comes late can tell whether
+// the player has been told something newer since it was asked for.
+let said = 0;
 function say(text, kind = '') {
+  said += 1;
   const el = $('status');
   el.textContent = text;
   el.className = `status ${kind}`;
@@ -622,6 +626,7 @@ async function rateInBackground(meta, asked = null) {
   state.checking = controller;
   meta.rating = 'pending';
   render();
+  const quiet = said;
   const rate = await call('rate', { puzzle }, { signal: controller.signal, background: true });
   if (controller.signal.aborted) return;
   meta.rating = rate.ok && rate.body.level ? rate.body : null;
@@ -630,7 +635,7 @@ async function rateInBackground(meta, asked = null) {
   const r = meta.rating;
   if (!r) say(`The puzzle is not rated: ${rate.ok ? 'no level came back' : errorText(rate)}.`);
   else if (asked && r.level !== asked) say(`You asked for ${asked}; this puzzle rates ${ratingText(r)}.`, 'warn');
-  else if (asked) say(`New puzzle, ${ratingText(r)}.`, 'ok');
+  else if (asked && said === quiet) say(`New puzzle, ${ratingText(r)}.`, 'ok');
 }
 
 // Checks that a loaded puzzle has one solution (keeping it for mistake
@@ -639,6 +644,7 @@ async function checkPuzzle(loaded = 'Loaded:', kind = 'ok') {
   const g = state.game, meta = g.meta, puzzle = g.line(g.givens);
   const controller = new AbortController();
   state.checking = controller;
+  const quiet = said;
   const count = await call('count', { puzzle, limit: 2 }, { signal: controller.signal, background: true });
   if (controller.signal.aborted || state.game.meta !== meta) return;
   if (!count.ok) { say(`Cannot check the puzzle: ${errorText(count)}`, 'bad'); return; }
@@ -648,7 +654,9 @@ async function checkPuzzle(loaded = 'Loaded:', kind = 'ok') {
   if (b.status === 'timeout') { say('The uniqueness check ran out of time.', 'bad'); return; }
   if (b.count > 1) { say('This puzzle has more than one solution: hints and ratings need exactly one.', 'bad'); return; }
   if (typeof b.solution === 'string') meta.solution = b.solution;
-  if (!state.game.solved()) say(`${loaded} the puzzle has exactly one solution.`, kind);
+  // A problem with the puzzle is always said; that it is fine, only while
+  // nothing newer (a conflict, a hint) holds the status line.
+  if (!state.game.solved() && said === quiet) say(`${loaded} the puzzle has exactly one solution.`, kind);
   await rateInBackground(meta);
 }
 

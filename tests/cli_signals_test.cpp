@@ -257,6 +257,22 @@ TEST(CliSignals, GenerationWithADifficultyStopsWhileRating) {
   EXPECT_NE(generate.err().find("interrupted after"), std::string::npos) << generate.err();
 }
 
+// A minimal 25x25 puzzle is many seconds of removal checks: the signal stops
+// them, not only the time budget.
+TEST(CliSignals, ALargeMinimalDigStopsMidway) {
+  Nonet generate({"generate", "-n", "1", "--box", "5x5", "--seed", "1", "-j", "1"}, {});
+  expect_stops(generate, SIGINT, 0.5);
+  EXPECT_NE(generate.err().find("interrupted"), std::string::npos) << generate.err();
+}
+
+// A library that never ends (or never holds a puzzle) is read until the
+// signal, and what it says is the interruption, not an exhausted memory.
+TEST(CliSignals, AnEndlessLibraryStopsOnTheSignal) {
+  Nonet zeros({"generate", "--from", "/dev/zero", "--timeout", "2"}, {});
+  expect_stops(zeros, SIGINT, 0.5);
+  EXPECT_NE(zeros.err().find("interrupted"), std::string::npos) << zeros.err();
+}
+
 // --- Numbers, byte order marks and commands -----------------------------------------------
 
 TEST(CliArguments, NumbersAreReadStrictly) {

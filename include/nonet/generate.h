@@ -96,9 +96,11 @@ struct DigResult {
 // solver counts solutions up to 2. `solution` must be a valid full grid
 // (else not_unique).
 // max_guesses (0: none) bounds the branching of each check where the solver
-// supports it (the general solver).
+// supports it (the general solver). `cancel` (may be null), once true, stops
+// the dig as the deadline does (status timeout).
 DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
-              const Deadline& deadline = {}, std::uint64_t max_guesses = 0);
+              const Deadline& deadline = {}, std::uint64_t max_guesses = 0,
+              const std::atomic<bool>* cancel = nullptr);
 
 // Checks that `puzzle` has exactly one solution and that no orbit of its clues
 // under `symmetry` can be removed without losing that (for Symmetry::none: no

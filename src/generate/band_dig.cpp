@@ -95,7 +95,7 @@ class BandDigger {
         profile_(profile),
         deadline_(deadline),
         cancel_(cancel),
-        removal_(solver, deadline, max_guesses),
+        removal_(solver, deadline, max_guesses, cancel),
         result_(result),
         puzzle_(solution),
         chains_(band.high >= kChainsFrom),

@@ -14,10 +14,11 @@ namespace {
 using detail::ExcludingSolver;
 using detail::Exclusion;
 
-SolveOptions counting(const Deadline& deadline) {
+SolveOptions counting(const Deadline& deadline, const std::atomic<bool>* cancel = nullptr) {
   SolveOptions o;
   o.limit = 2;
   o.deadline = deadline;
+  o.cancel = cancel;
   return o;
 }
 
@@ -40,10 +41,10 @@ bool forced_by_peers(const Grid& puzzle, const Grid& solution, std::span<const i
 // Whether `puzzle` (which `solution` solves, and which had no other solution
 // with the clues of `orbit` in place) still has no other: by counting its
 // solutions up to 2.
-Check count_to_two(const Grid& puzzle, Solver& solver, const Deadline& deadline,
+Check count_to_two(const Grid& puzzle, Solver& solver, const SolveOptions& options,
                    std::uint64_t& checks) {
   ++checks;
-  const SolveResult r = solver.solve(puzzle, counting(deadline));
+  const SolveResult r = solver.solve(puzzle, options);
   if (r.stopped) return Check::stopped;
   if (r.count == 1 && r.exhausted) return Check::unique;
   return r.count == 0 ? Check::broken : Check::several;
@@ -58,11 +59,9 @@ Check count_to_two(const Grid& puzzle, Solver& solver, const Deadline& deadline,
 // fewer; counting to 2 would also re-search every branch where the clue holds,
 // which late in a dig is most of the work.
 Check refute_others(Grid& puzzle, const Grid& solution, std::span<const int> orbit,
-                    ExcludingSolver& solver, const Deadline& deadline, std::uint64_t max_guesses,
+                    ExcludingSolver& solver, SolveOptions one, std::uint64_t max_guesses,
                     std::uint64_t& checks) {
-  SolveOptions one;
   one.limit = 1;
-  one.deadline = deadline;
   Check verdict = Check::unique;
   for (std::size_t i = 0; i < orbit.size() && verdict == Check::unique; ++i) {
     ++checks;
@@ -85,8 +84,9 @@ Check RemovalCheck::check(Grid& puzzle, const Grid& solution, std::span<const in
   if (max_guesses_ && (!budget || max_guesses_ < budget)) budget = max_guesses_;
   if (forced_by_peers(puzzle, solution, orbit)) return Check::unique;
   if (auto* refuting = dynamic_cast<ExcludingSolver*>(&solver_))
-    return refute_others(puzzle, solution, orbit, *refuting, deadline_, budget, checks_);
-  return count_to_two(puzzle, solver_, deadline_, checks_);
+    return refute_others(puzzle, solution, orbit, *refuting, counting(deadline_, cancel_), budget,
+                         checks_);
+  return count_to_two(puzzle, solver_, counting(deadline_, cancel_), checks_);
 }
 
 }  // namespace detail
@@ -104,7 +104,8 @@ using detail::counting;
 // one solution, `solution`; it holds at the start because `solution` is a
 // valid full grid (checked: refutation trusts it).
 DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
-              const Deadline& deadline, std::uint64_t max_guesses) {
+              const Deadline& deadline, std::uint64_t max_guesses,
+              const std::atomic<bool>* cancel) {
   DigResult result;
   // The orbits of the last board and symmetry this thread dug, kept: building
   // them (a vector per orbit) was 1.4 % of making 9x9 expert puzzles. An index
@@ -124,7 +125,7 @@ DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
     result.status = DigStatus::not_unique;
     return result;
   }
-  detail::RemovalCheck removal(solver, deadline, max_guesses);
+  detail::RemovalCheck removal(solver, deadline, max_guesses, cancel);
   Grid puzzle = solution;
   for (int index : order) {
     const std::vector<int>& orbit = orbits[static_cast<std::size_t>(index)];

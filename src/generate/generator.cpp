@@ -32,7 +32,8 @@ std::optional<Generated> Search::make_minimal() {
     if (must_stop()) return std::nullopt;
     std::optional<Grid> solution = random_solution(geometry_, rng_, options_.deadline);
     if (!solution) continue;  // deadline: reported at the top of the loop
-    DigResult d = dig(*solution, options_.symmetry, rng_, solver_, options_.deadline, max_guesses_);
+    DigResult d = dig(*solution, options_.symmetry, rng_, solver_, options_.deadline, max_guesses_,
+                      options_.cancel);
     result_.checks += d.checks;
     if (d.status == DigStatus::too_hard) max_guesses_ *= 2;
     if (d.status != DigStatus::ok) continue;

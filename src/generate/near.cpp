@@ -97,7 +97,7 @@ std::optional<Generated> Search::neighbour(const Generated& from, const std::vec
       others.push_back(static_cast<int>(o));
   }
   rng_.shuffle(std::span(others));
-  RemovalCheck removal(solver_, options_.deadline, max_guesses_);
+  RemovalCheck removal(solver_, options_.deadline, max_guesses_, options_.cancel);
   for (int o : others) {
     const std::vector<int>& orbit = orbits[static_cast<std::size_t>(o)];
     for (int c : orbit) puzzle.set(c, 0);

@@ -3,6 +3,7 @@
 // check every dig makes (dig.cpp), shared by the band dig and the search near
 // hard puzzles.
 
+#include <atomic>
 #include <cstdint>
 #include <span>
 
@@ -15,9 +16,11 @@ enum class Check { unique, several, stopped, too_hard, broken };
 
 class RemovalCheck {
  public:
-  // `max_guesses` (0: none) bounds each search where the solver supports it.
-  RemovalCheck(Solver& solver, const Deadline& deadline, std::uint64_t max_guesses)
-      : solver_(solver), deadline_(deadline), max_guesses_(max_guesses) {}
+  // `max_guesses` (0: none) bounds each search where the solver supports it;
+  // `cancel` (may be null), once true, stops a search as the deadline does.
+  RemovalCheck(Solver& solver, const Deadline& deadline, std::uint64_t max_guesses,
+               const std::atomic<bool>* cancel = nullptr)
+      : solver_(solver), deadline_(deadline), max_guesses_(max_guesses), cancel_(cancel) {}
 
   // `puzzle` had `solution` as its only solution with the clues of `orbit` in
   // place; they are now removed (puzzle[c] == 0). Does it still have only that
@@ -36,6 +39,7 @@ class RemovalCheck {
   Solver& solver_;
   const Deadline& deadline_;
   std::uint64_t max_guesses_;
+  const std::atomic<bool>* cancel_;
   std::uint64_t checks_ = 0;
 };
 

@@ -212,6 +212,24 @@ TEST(GenerateCli, FromLibraryCarriesNotesAndKeepsPuzzles) {
   EXPECT_EQ(run_cli("generate --from /nonexistent/lib.txt").exit_code, 1);
 }
 
+TEST(GenerateCli, FromLibraryRefusesWhatIsNoLibrary) {
+  // A directory and an empty name are named as such; input without end (or
+  // all on one endless line) stops at the library's size bound, in little
+  // memory, instead of growing until the memory runs out.
+  RunResult r = run_cli("generate --from " + ::testing::TempDir());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("a directory"), std::string::npos) << r.err;
+  r = run_cli("generate --from ''");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--from: a file name is needed"), std::string::npos) << r.err;
+  r = run_cli("generate --from /dev/zero");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("/dev/zero: library larger than 64 MiB"), std::string::npos) << r.err;
+  r = run_shell(std::string("yes '#' | '") + NONET_CLI_PATH + "' generate --from -");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("<stdin>: library larger than 64 MiB"), std::string::npos) << r.err;
+}
+
 TEST(GenerateCli, FromLibraryCopiesCarryTheirOwnRating) {
   // Below chains a transformation keeps the rating exactly; a chain rating is
   // taken again for each copy. Either way the figures printed are the copy's.

@@ -33,8 +33,16 @@
 namespace nonet::cli {
 namespace {
 
-// A library read by --from is held in memory; this bounds it.
-constexpr std::uintmax_t kMaxLibraryBytes = std::uintmax_t{1} << 30;
+// A library read by --from is held in memory; this bounds it (some 800,000
+// 9x9 puzzles, a few hundred MB once solved).
+constexpr std::uintmax_t kMaxLibraryBytes = std::uintmax_t{64} << 20;
+
+// Seconds as the user wrote them: 0.5 as "0.5", 10 as "10".
+std::string seconds_text(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", seconds);
+  return text;
+}
 
 // "MIN-MAX", "N", "MIN-" or "-MAX" as numbers with up to one decimal (tenths)
 // when `tenths`, else whole numbers. False with a message on anything else.
@@ -207,80 +215,127 @@ std::string render(const Grid& puzzle, Format format, const nlohmann::json& json
   return to_line(puzzle) + (note.empty() ? "" : "  " + note) + "\n";
 }
 
-// One library puzzle for --from: the puzzle, its solution, where it came from
-// and the text that followed it on its line (often a rating), carried over.
+// One library puzzle for --from: the puzzle, its solution, the line it came
+// from and the text that followed it on that line (often a rating), carried over.
 struct LibraryEntry {
   Grid puzzle, solution;
-  std::string place, note;
+  int line = 0;
+  std::string note;
   std::optional<Rating> rating;
 };
 
-int load_library(const GenerateCommand& cmd, const ParseOptions& parse,
+// The text after a one-line puzzle of `cells` cells on its line `raw`, if a
+// space or tab sets it apart.
+std::string note_after(std::string_view raw, std::size_t cells) {
+  std::string note;
+  const std::size_t start = raw.find_first_not_of(" \t");
+  if (start == std::string_view::npos || raw.size() <= start + cells) return note;
+  if (raw[start + cells] != ' ' && raw[start + cells] != '\t') return note;
+  const std::size_t rest = raw.find_first_not_of(" \t\r", start + cells);
+  if (rest != std::string_view::npos) note = raw.substr(rest);
+  while (!note.empty() && (note.back() == '\r' || note.back() == ' ')) note.pop_back();
+  return note;
+}
+
+// Reads the library of --from a line at a time, keeping only its proper
+// puzzles: memory follows the puzzles kept, and the reading stops at
+// kMaxLibraryBytes, on a signal, or when `deadline` passes.
+int load_library(const GenerateCommand& cmd, const ParseOptions& parse, const Deadline& deadline,
                  std::vector<LibraryEntry>& library) {
+  const std::string name = cmd.from == "-" ? "<stdin>" : cmd.from;
   std::error_code ec;
-  const std::uintmax_t bytes = std::filesystem::file_size(cmd.from, ec);
+  if (std::filesystem::is_directory(name, ec)) {
+    std::fprintf(stderr, "nonet: --from %s: a directory, not a library file\n", name.c_str());
+    return 1;
+  }
+  const std::uintmax_t bytes = std::filesystem::file_size(name, ec);
   if (!ec && bytes > kMaxLibraryBytes) {
-    std::fprintf(stderr, "nonet: %s: library larger than %ju bytes\n", cmd.from.c_str(),
-                 kMaxLibraryBytes);
+    std::fprintf(stderr, "nonet: %s: library larger than %ju MiB\n", name.c_str(),
+                 kMaxLibraryBytes >> 20);
     return 1;
   }
-  std::FILE* f = cmd.from == "-" ? stdin : std::fopen(cmd.from.c_str(), "rb");
+  std::FILE* f = cmd.from == "-" ? stdin : std::fopen(name.c_str(), "rb");
   if (!f) {
-    std::fprintf(stderr, "nonet: %s: cannot open: %s\n", cmd.from.c_str(), std::strerror(errno));
+    std::fprintf(stderr, "nonet: %s: cannot open: %s\n", name.c_str(), std::strerror(errno));
     return 1;
   }
-  app::LineReader reader(f, std::size_t{1} << 20);
+  app::install_interrupt_handlers();
+  const std::atomic<bool>* interrupted = app::interrupt_flag();
+  app::LineReader reader(f, std::size_t{1} << 20, interrupted);
+  reader.limit(kMaxLibraryBytes);
   PuzzleParser parser(parse);
-  std::vector<std::string> lines;  // raw lines, for the notes
+  std::map<const Geometry*, std::unique_ptr<Solver>> solvers;
+  std::size_t skipped = 0;
+  // Checks each puzzle as the parser completes it; `raw` is the line just
+  // read, where a one-line puzzle's note is.
+  auto take = [&](std::vector<ParsedPuzzle>& parsed, std::string_view raw) {
+    for (ParsedPuzzle& p : parsed) {
+      const std::string where = name + ":" + std::to_string(p.line);
+      if (!p.ok()) {
+        std::fprintf(stderr, "nonet: %s: %s (skipped)\n", name.c_str(),
+                     p.error().to_string().c_str());
+        ++skipped;
+        continue;
+      }
+      const Grid& grid = *p;
+      auto& solver = solvers[&grid.geometry()];
+      if (!solver) solver = make_solver(grid.geometry());
+      SolveOptions so;
+      so.limit = 2;
+      so.deadline = Deadline::after(std::chrono::seconds(10));
+      so.cancel = interrupted;
+      const SolveResult r = solver->solve(grid, so);
+      if (interrupted->load()) return;
+      if (r.outcome() != Outcome::solved) {
+        std::fprintf(stderr, "nonet: %s: %s, not a proper puzzle (skipped)\n", where.c_str(),
+                     to_string(r.outcome()));
+        ++skipped;
+        continue;
+      }
+      std::string note = p.line == parser.line_number()
+                             ? note_after(raw, static_cast<std::size_t>(grid.size()))
+                             : std::string();
+      library.push_back({grid, *r.solution, p.line, std::move(note), std::nullopt});
+    }
+    parsed.clear();
+  };
   std::vector<ParsedPuzzle> parsed;
   std::string_view line;
   bool truncated = false;
   while (reader.next(line, truncated)) {
-    lines.emplace_back(truncated ? std::string_view() : line);
     parser.feed(line, parsed, truncated);
+    take(parsed, truncated ? std::string_view() : line);
+    if (interrupted->load() || deadline.expired() || reader.over_limit()) break;
   }
-  parser.finish(parsed);
+  const bool failed = reader.failed(), too_big = reader.over_limit();
+  if (!too_big && !interrupted->load() && !deadline.expired()) {
+    parser.finish(parsed);
+    take(parsed, std::string_view());
+  }
   if (f != stdin) std::fclose(f);
-  std::map<const Geometry*, std::unique_ptr<Solver>> solvers;
-  std::size_t skipped = 0;
-  for (ParsedPuzzle& p : parsed) {
-    const std::string where = cmd.from + ":" + std::to_string(p.line);
-    if (!p.ok()) {
-      std::fprintf(stderr, "nonet: %s: %s (skipped)\n", cmd.from.c_str(),
-                   p.error().to_string().c_str());
-      ++skipped;
-      continue;
-    }
-    const Grid& grid = *p;
-    auto& solver = solvers[&grid.geometry()];
-    if (!solver) solver = make_solver(grid.geometry());
-    SolveOptions so;
-    so.limit = 2;
-    so.deadline = Deadline::after(std::chrono::seconds(10));
-    const SolveResult r = solver->solve(grid, so);
-    if (r.outcome() != Outcome::solved) {
-      std::fprintf(stderr, "nonet: %s: %s, not a proper puzzle (skipped)\n", where.c_str(),
-                   to_string(r.outcome()));
-      ++skipped;
-      continue;
-    }
-    // The note: what follows the puzzle on a one-line entry.
-    std::string note;
-    if (p.line >= 1 && static_cast<std::size_t>(p.line) <= lines.size()) {
-      const std::string& raw = lines[static_cast<std::size_t>(p.line - 1)];
-      const std::size_t cells = static_cast<std::size_t>(grid.size());
-      const std::size_t start = raw.find_first_not_of(" \t");
-      if (start != std::string::npos && raw.size() > start + cells) {
-        const std::size_t rest = raw.find_first_not_of(" \t\r", start + cells);
-        if (rest != std::string::npos && (raw[start + cells] == ' ' || raw[start + cells] == '\t'))
-          note = raw.substr(rest);
-        while (!note.empty() && (note.back() == '\r' || note.back() == ' ')) note.pop_back();
-      }
-    }
-    library.push_back({grid, *r.solution, where, note, std::nullopt});
+  if (interrupted->load()) {
+    std::fprintf(stderr,
+                 "nonet: interrupted while reading the library %s (%zu puzzles read); no puzzle "
+                 "was written\n",
+                 name.c_str(), library.size());
+    return 1;
+  }
+  if (too_big) {
+    std::fprintf(stderr, "nonet: %s: library larger than %ju MiB\n", name.c_str(),
+                 kMaxLibraryBytes >> 20);
+    return 1;
+  }
+  if (failed) {
+    std::fprintf(stderr, "nonet: %s: cannot read: %s\n", name.c_str(), std::strerror(errno));
+    return 1;
+  }
+  if (deadline.expired()) {
+    std::fprintf(stderr, "nonet: %s: the library was not read within --timeout %s s\n",
+                 name.c_str(), seconds_text(cmd.timeout).c_str());
+    return 1;
   }
   if (library.empty()) {
-    std::fprintf(stderr, "nonet: %s: no proper puzzle in the library%s\n", cmd.from.c_str(),
+    std::fprintf(stderr, "nonet: %s: no proper puzzle in the library%s\n", name.c_str(),
                  skipped ? " (every entry was skipped)" : "");
     return 1;
   }
@@ -374,23 +429,32 @@ int run_generate(const GenerateCommand& cmd) {
   if (band.active()) filters += (filters.empty() ? "" : ", ") + band.describe();
 
   if (!cmd.from.empty()) {
+    // The library is read and filtered within one --timeout.
+    const auto deadline = cmd.timeout > 0 ? Deadline::after(budget) : Deadline();
     std::vector<LibraryEntry> library;
-    if (const int rc = load_library(cmd, parse, library)) return rc;
+    if (const int rc = load_library(cmd, parse, deadline, library)) return rc;
     // Transformations keep clue count and rating: filter the library once.
     std::vector<std::size_t> usable;
-    const auto deadline = cmd.timeout > 0 ? Deadline::after(budget) : Deadline();
-    for (std::size_t i = 0; i < library.size(); ++i) {
+    const std::atomic<bool>* interrupted = app::interrupt_flag();
+    for (std::size_t i = 0; i < library.size() && !interrupted->load(); ++i) {
       LibraryEntry& e = library[i];
       const int clues = e.puzzle.filled_count();
       if (clues < min_clues || clues > max_clues) continue;
       if (band.active() || cmd.rate_all) {
         // A rating the time limit cut short is no rating: the entry is left out.
-        e.rating = rate(e.puzzle, profile, deadline);
+        e.rating =
+            rate(e.puzzle, {.profile = profile, .deadline = deadline, .cancel = interrupted});
         if (e.rating->stopped) e.rating.reset();
         if (!e.rating || (band.active() && !band.band.contains(*e.rating))) continue;
       }
       usable.push_back(i);
       if (deadline.expired()) break;
+    }
+    if (interrupted->load()) {
+      std::fprintf(stderr,
+                   "nonet: interrupted while rating the library %s; no puzzle was written\n",
+                   cmd.from.c_str());
+      return 1;
     }
     if (usable.empty()) {
       std::fprintf(stderr, "nonet: %s: no library puzzle matches %s\n", cmd.from.c_str(),
@@ -419,8 +483,8 @@ int run_generate(const GenerateCommand& cmd) {
                             {.profile = profile, .deadline = copy_deadline, .cancel = &cancel});
               if (rating->stopped) {
                 err = "nonet: puzzle " + std::to_string(i + 1) + ": the rating of the copy of " +
-                      e.place + " did not finish within " +
-                      std::to_string(static_cast<long long>(cmd.timeout)) + " s; raise --timeout\n";
+                      cmd.from + ":" + std::to_string(e.line) + " did not finish within " +
+                      seconds_text(cmd.timeout) + " s; raise --timeout\n";
                 return false;
               }
               if (band.active() && !band.band.contains(*rating)) {
@@ -431,7 +495,7 @@ int run_generate(const GenerateCommand& cmd) {
               }
             }
             nlohmann::json j = app::generated_json(g, cmd.seed, i + 1);
-            j["source"] = e.place;
+            j["source"] = cmd.from + ":" + std::to_string(e.line);
             if (!e.note.empty()) j["note"] = e.note;
             if (rating) put_rating(j, *rating);
             out = render(g.puzzle, cmd.format, j, e.note);
@@ -462,7 +526,7 @@ int run_generate(const GenerateCommand& cmd) {
         if (cmd.timeout > 0) opt.deadline = Deadline::after(budget);
         const GenerateResult r = generators[static_cast<std::size_t>(t)]->generate(rng, opt);
         const std::string which = "nonet: puzzle " + std::to_string(i + 1) + ": ";
-        const std::string limit = std::to_string(static_cast<long long>(cmd.timeout)) + " s";
+        const std::string limit = seconds_text(cmd.timeout) + " s";
         if (r.status != GenerateStatus::ok) {
           if (!cancel.load() || r.status != GenerateStatus::timeout || err.empty()) {
             err =
@@ -674,7 +738,8 @@ void add_generate_commands(CLI::App& app, Action& action) {
       ->check(finite_range(0.0, 1e6));
   g->add_option("--from", gen.from,
                 "Make puzzles by randomly transforming puzzles of this library file "
-                "(clue count and rating carry over; '-' = standard input)");
+                "(clue count and rating carry over; '-' = standard input)")
+      ->check([](const std::string& v) { return v.empty() ? "a file name is needed" : ""; });
   g->callback([&action, g] {
     if (g->count("--seed") == 0)
       gen.seed = (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();

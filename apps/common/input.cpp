@@ -25,6 +25,11 @@ bool LineReader::refill() {
       eof_ = true;
       return false;
     }
+    if (limit_ && bytes_read_ > limit_) {
+      eof_ = true;
+      over_limit_ = true;
+      return false;
+    }
     const ssize_t got = ::read(fileno(file_), buffer_.data(), buffer_.size());
     if (got > 0) {
       end_ = static_cast<std::size_t>(got);

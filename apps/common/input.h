@@ -28,6 +28,10 @@ class LineReader {
   // Whether a line can be had without waiting for more input.
   bool buffered() const { return begin_ < end_; }
   std::uint64_t bytes_read() const { return bytes_read_; }
+  // Ends the input once more than `bytes` have been read (then over_limit()),
+  // even in the middle of a line: for input that is held whole in memory.
+  void limit(std::uint64_t bytes) { limit_ = bytes; }
+  bool over_limit() const { return over_limit_; }
 
  private:
   bool refill();
@@ -41,6 +45,8 @@ class LineReader {
   bool eof_ = false, failed_ = false;
   bool first_line_ = true;
   std::uint64_t bytes_read_ = 0;
+  std::uint64_t limit_ = 0;  // 0: none
+  bool over_limit_ = false;
 };
 
 struct InputItem {

@@ -293,6 +293,22 @@ TEST_F(ServerTest, GenerateRefusesALevelTheSizeLacksAtOnce) {
   expect_error(post(port(), "/api/generate", {{"size", 26}}), 400, "bad_value");
 }
 
+TEST_F(ServerTest, GenerateRefusesWhatItWouldOtherwiseIgnoreOrGuess) {
+  // Boxes one cell wide make a Latin square, not a sudoku: refused as the CLI
+  // does, and named as written.
+  for (const char* box : {"5x1", "4x1", "1x4", "9x1"})
+    expect_error(post(port(), "/api/generate", {{"box", box}}), 400, "bad_value",
+                 std::string("\"box\" ") + box);
+  expect_error(post(port(), "/api/generate", {{"box", "3x3"}, {"size", 16}}), 400, "bad_value",
+               "\"size\" 16 and \"box\" 3x3");
+  expect_error(post(port(), "/api/generate", {{"levle", "easy"}}), 400, "unknown_field",
+               "\"levle\"");
+  expect_error(post(port(), "/api/generate", {{"size", 16}, {"minimal", false}}), 400, "bad_value",
+               "\"minimal\" applies with a \"level\"");
+  // Both agreeing is fine.
+  EXPECT_EQ(post(port(), "/api/generate", {{"box", "2x3"}, {"size", 6}, {"seed", 1}}).status, 200);
+}
+
 // Every answer carries the puzzle's own rating, which /api/rate gives again.
 void expect_rated_puzzle(int port, const Response& r, const std::string& level, int side) {
   ASSERT_EQ(r.status, 200) << r.body;

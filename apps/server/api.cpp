@@ -595,19 +595,43 @@ ApiReply route_rate(const json& request, const ApiContext& context) {
 // offered, described by its own rating.
 ApiReply route_generate(const json& request, const ApiContext& context) {
   ApiReply error;
-  const Geometry* g = Geometry::get(3, 3);
+  // A misspelt field would otherwise be a silent default.
+  static constexpr std::string_view kFields[] = {"level",    "size", "box",
+                                                 "symmetry", "seed", "minimal"};
+  for (const auto& [key, value] : request.items()) {
+    if (std::find(std::begin(kFields), std::end(kFields), key) == std::end(kFields))
+      return error_reply(400, "unknown_field",
+                         "unknown field \"" + key +
+                             "\"; /api/generate takes level, size, box, symmetry, seed and "
+                             "minimal");
+  }
+  const std::int64_t max_side = context.limits.max_generate_side;
   std::int64_t side = 9;
-  if (!read_int(request, "size", 4, context.limits.max_generate_side, side, error)) return error;
-  g = Geometry::for_side(static_cast<int>(side));
+  if (!read_int(request, "size", 4, max_side, side, error)) return error;
+  const bool sized = request.contains("size") && !request["size"].is_null();
+  const Geometry* g = Geometry::for_side(static_cast<int>(side));
   if (const auto box = request.find("box"); box != request.end() && !box->is_null()) {
-    const Result<const Geometry*> parsed_shape =
-        box->is_string() ? Geometry::from_shape(box->get<std::string>())
-                         : Result<const Geometry*>(Error{0, 0, "it is not a string"});
+    if (!box->is_string())
+      return error_reply(
+          400, "wrong_type",
+          std::string("\"box\" must be a string like \"3x2\", not ") + type_name(*box));
+    const std::string text = box->get<std::string>();
+    const Result<const Geometry*> parsed_shape = Geometry::from_shape(text);
     const Geometry* shaped = parsed_shape ? *parsed_shape : nullptr;
-    if (!shaped || shaped->side() > context.limits.max_generate_side || shaped->side() < 4)
+    if (!shaped || shaped->side() > max_side || shaped->side() < 4)
       return error_reply(400, "bad_value",
                          "\"box\" must be a box shape like \"3x2\" for a side from 4 to " +
-                             std::to_string(context.limits.max_generate_side));
+                             std::to_string(max_side));
+    if (shaped->box_rows() < 2 || shaped->box_cols() < 2)
+      return error_reply(400, "bad_value",
+                         "\"box\" " + text +
+                             " has boxes one cell wide, which make no sudoku; boxes need at least "
+                             "2 rows and 2 columns");
+    if (sized && shaped->side() != side)
+      return error_reply(400, "bad_value",
+                         "\"size\" " + std::to_string(side) + " and \"box\" " + text +
+                             " disagree: " + text + " boxes make a " + shaped->describe() +
+                             " board; give one of them");
     g = shaped;
   }
   if (!g || g->box_rows() < 2)
@@ -651,6 +675,10 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
     if (!it->is_boolean())
       return error_reply(400, "wrong_type",
                          std::string("\"minimal\" must be true or false, not ") + type_name(*it));
+    if (!level)
+      return error_reply(400, "bad_value",
+                         "\"minimal\" applies with a \"level\": without one every puzzle is "
+                         "minimal");
     options.method = it->get<bool>() ? Method::minimal : Method::dug;
   }
   Rng rng(seed);

@@ -197,6 +197,22 @@ TEST(ServerLanes, HeavyWorkStopsWhenItsClientLeaves) {
   EXPECT_EQ(server.stop(), 0);
 }
 
+TEST(ServerLanes, AMinimalLargeGenerationStopsWhenItsClientLeaves) {
+  // A minimal 25x25 puzzle is seconds of removal checks; they stop with the client.
+  ServerProcess server({"--workers", "1", "--budget", "30", "--queue-wait", "5"});
+  ASSERT_GT(server.port(), 0);
+  const int port = server.port();
+  const int fd = connect_to(port);
+  ASSERT_TRUE(send_all(fd, post_text("/api/generate", json{{"size", 25}, {"seed", 11}}.dump())));
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  close(fd);
+  const auto start = Clock::now();
+  const Response next = post(port, "/api/count", {{"puzzle", std::string(256, '.')}, {"limit", 5}});
+  EXPECT_EQ(next.status, 200) << next.body;
+  EXPECT_LT(seconds_since(start), 2.5) << "the worker was still held by the generation";
+  EXPECT_EQ(server.stop(), 0);
+}
+
 TEST(ServerLanes, TheBudgetRunsFromTheRequestsArrival) {
   ServerProcess server({"--workers", "1", "--budget", "2", "--queue-wait", "5"});
   ASSERT_GT(server.port(), 0);

@@ -352,6 +352,20 @@ TEST(ServerGenerate, EveryLevelItOffers) {
   EXPECT_EQ(server.stop(), 0);
 }
 
+TEST(ServerBudget, AGenerationTheBudgetCutsShortSaysWhatIsQuicker) {
+  // Without a level the puzzle is minimal, which on 25x25 takes seconds: the
+  // answer says that naming a level is quicker, and which levels there are.
+  ServerProcess server({"--budget", "0.3"});
+  ASSERT_GT(server.port(), 0) << server.banner();
+  const Response r = post(server.port(), "/api/generate", {{"size", 25}, {"seed", 11}});
+  EXPECT_EQ(r.status, 503) << r.body;
+  const std::string message = r.json_body["error"].value("message", "");
+  EXPECT_NE(message.find("naming a level is quicker (the levels on 25x25 are: easy, medium"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(server.stop(), 0);
+}
+
 TEST(ServerBudget, GenerateNeverLabelsAPuzzleItDidNotRate) {
   // With a budget that often runs out in the middle of a rating, an answer is
   // a 503 or a puzzle with its own rating: never a level with no figure

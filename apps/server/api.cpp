@@ -708,11 +708,17 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
                       ", ER " + format_rating(rating->er, true);
   } else {
     ApiReply r = timeout_reply(context);
+    // Without a level the puzzle is minimal, and rated in full: on large
+    // boards, slower than digging to a level.
+    const std::string quicker = level ? ""
+                                      : "; naming a level is quicker (the levels on " +
+                                            g->describe() + " are: " + levels_text(*g) + ")";
     r.body["error"]["message"] =
-        result.status == GenerateStatus::ok
-            ? "the time budget of " + budget + " ran out while the " + g->describe() +
-                  " puzzle was being rated" + (level ? "" : "; naming a level is quicker")
-            : "the time budget of " + budget + " ran out before any " + wanted + " was made";
+        (result.status == GenerateStatus::ok
+             ? "the time budget of " + budget + " ran out while the " + g->describe() +
+                   " puzzle was being rated"
+             : "the time budget of " + budget + " ran out before any " + wanted + " was made") +
+        quicker;
     return r;
   }
   body["puzzle"] = to_line(made->puzzle);

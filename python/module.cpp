@@ -700,7 +700,7 @@ Answer<Generated> generate_item(const GenerateConfig& config, std::uint64_t inde
                      "no " + config.geometry->describe() + " puzzle" +
                          (config.filters.empty() ? "" : " with " + config.filters) +
                          " found within the time budget (" + std::to_string(r.attempts) +
-                         " puzzles made" +
+                         " puzzles finished" +
                          (r.closest_rating ? "; the closest rated " +
                                                  format_rating(r.closest_rating->er, true) + " " +
                                                  std::string(level_name(r.closest_rating->level))
@@ -756,9 +756,14 @@ GenerateConfig generate_config(const std::string& box, const std::string& symmet
     if (c.min_clues < 0 || c.min_clues > c.max_clues) {
       throw py::value_error("clues: expected (MIN, MAX) with 0 <= MIN <= MAX");
     }
-    if (c.min_clues > c.geometry->cell_count()) {
-      throw py::value_error("clues: a " + c.geometry->describe() + " board has only " +
-                            std::to_string(c.geometry->cell_count()) + " cells");
+    if (c.min_clues >= c.geometry->cell_count()) {
+      throw py::value_error("clues: a " + c.geometry->describe() + " puzzle has at most " +
+                            std::to_string(c.geometry->cell_count() - 1) + " clues");
+    }
+    if (c.max_clues < fewest_clues(*c.geometry)) {
+      throw py::value_error("clues: no proper " + c.geometry->describe() +
+                            " puzzle has fewer than " +
+                            std::to_string(fewest_clues(*c.geometry)) + " clues");
     }
     c.filters = std::to_string(c.min_clues) + "-" + std::to_string(c.max_clues) + " clues";
   }
@@ -777,6 +782,12 @@ GenerateConfig generate_config(const std::string& box, const std::string& symmet
     if (!std::isfinite(low) || !std::isfinite(high) || low < 0 || low > high || high > 1e5) {
       throw py::value_error("rating: expected (MIN, MAX) ER with 0 <= MIN <= MAX, e.g. (2.6, 4.0)");
     }
+    // ER has tenths: 2.61 would otherwise be taken as 2.6 without a word.
+    for (const double v : {low, high}) {
+      if (std::abs(v * 10 - std::round(v * 10)) > 1e-6)
+        throw py::value_error("rating: ER has one decimal (tenths, as in 2.6); got " +
+                              py::repr(py::float_(v)).cast<std::string>());
+    }
     c.ranged = true;
     c.low = to_tenths(low);
     c.high = to_tenths(high);
@@ -785,6 +796,8 @@ GenerateConfig generate_config(const std::string& box, const std::string& symmet
   }
   c.profile = profile_of(techniques);
   c.rate_all = rate_all;
+  if (c.banded() && c.band().high < kLowestEr)
+    throw py::value_error("rating: no puzzle rates below ER 1.0 (a full house)");
   if (c.banded() && (c.band().low > c.band().high || !band_reachable(*c.geometry, c.band()))) {
     throw py::value_error("no " + c.geometry->describe() + " puzzle is " + c.filters +
                           "; the levels on " + c.geometry->describe() + " are: " +

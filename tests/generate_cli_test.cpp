@@ -89,9 +89,32 @@ TEST(GenerateCli, JsonCluesAndRating) {
 }
 
 TEST(GenerateCli, OutOfReachSaysSoAndFails) {
-  const RunResult r = run_cli("generate --clues 12 --timeout 0.5 --seed 1");
+  // 18 clues exist, but a random minimal puzzle almost never has so few.
+  const RunResult r = run_cli("generate --clues 18 --timeout 0.5 --seed 1");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("no 9x9 puzzle with 12 clues"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("no 9x9 puzzle with 18 clues found within 0.5 s"), std::string::npos)
+      << r.err;
+}
+
+TEST(GenerateCli, BandsNoPuzzleCanMeetAreRefusedAtOnce) {
+  // Each would otherwise search until --timeout (60 s) for what cannot be.
+  const std::pair<const char*, const char*> cases[] = {
+      {"generate --clues 0", "no proper 9x9 puzzle has fewer than 17 clues"},
+      {"generate --clues -5", "no proper 9x9 puzzle has fewer than 17 clues"},
+      {"generate --clues 16", "no proper 9x9 puzzle has fewer than 17 clues"},
+      {"generate --box 2x2 --clues 0-3", "no proper 4x4 puzzle has fewer than 4 clues"},
+      {"generate --box 2x2 --clues 16", "a 4x4 puzzle has at most 15 clues"},
+      {"generate --clues 81", "a 9x9 puzzle has at most 80 clues"},
+      {"generate --rating 0-0.5", "no puzzle rates below ER 1.0"},
+      {"generate --rating 1e3", "expected MIN-MAX"},
+      {"generate --rating 2.61-2.69", "ER has one decimal"},
+      {"generate --rating 1.55-1.58", "ER has one decimal"},
+  };
+  for (const auto& [args, message] : cases) {
+    const RunResult r = run_cli(args, "");
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << args << "\n" << r.err;
+  }
 }
 
 TEST(GenerateCli, MalformedArguments) {

@@ -47,8 +47,16 @@ std::string seconds_text(double seconds) {
 // "MIN-MAX", "N", "MIN-" or "-MAX" as numbers with up to one decimal (tenths)
 // when `tenths`, else whole numbers. False with a message on anything else.
 bool parse_range(const std::string& text, bool tenths, int& low, int& high, std::string& why) {
+  bool too_fine = false;
   auto number = [&](std::string_view s, int& out) {
-    if (s.empty() || s.size() > 12) return false;
+    // Plain decimals only: no sign, exponent or hexadecimal.
+    if (s.empty() || s.size() > 12 || s.find_first_not_of("0123456789.") != std::string_view::npos)
+      return false;
+    const std::size_t point = s.find('.');
+    if (tenths && point != std::string_view::npos && s.size() - point > 2) {
+      too_fine = true;  // ER has tenths: 2.61 would silently be 2.6
+      return false;
+    }
     double v = 0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v) || v < 0 || v > 1e6)
@@ -71,8 +79,9 @@ bool parse_range(const std::string& text, bool tenths, int& low, int& high, std:
          (b.empty() || number(b, high));
   }
   if (!ok) {
-    why = std::string("expected MIN-MAX (e.g. ") + (tenths ? "3.0-4.5" : "22-26") + "), got '" +
-          text.substr(0, 40) + "'";
+    why = too_fine ? "ER has one decimal (tenths, as in 2.6), got '" + text.substr(0, 40) + "'"
+                   : std::string("expected MIN-MAX (e.g. ") + (tenths ? "3.0-4.5" : "22-26") +
+                         "), got '" + text.substr(0, 40) + "'";
     return false;
   }
   if (low > high) {
@@ -387,9 +396,14 @@ int run_generate(const GenerateCommand& cmd) {
     }
   }
   if (cmd.from.empty()) {
-    if (min_clues > geometry->cell_count()) {
-      std::fprintf(stderr, "nonet: --clues %s: a %s board has only %d cells\n", cmd.clues.c_str(),
-                   geometry->describe().c_str(), geometry->cell_count());
+    if (min_clues >= geometry->cell_count()) {
+      std::fprintf(stderr, "nonet: --clues %s: a %s puzzle has at most %d clues\n",
+                   cmd.clues.c_str(), geometry->describe().c_str(), geometry->cell_count() - 1);
+      return 2;
+    }
+    if (max_clues < fewest_clues(*geometry)) {
+      std::fprintf(stderr, "nonet: --clues %s: no proper %s puzzle has fewer than %d clues\n",
+                   cmd.clues.c_str(), geometry->describe().c_str(), fewest_clues(*geometry));
       return 2;
     }
     // A level the board cannot have is refused at once, naming those it has.
@@ -400,6 +414,11 @@ int run_generate(const GenerateCommand& cmd) {
       return 2;
     }
     if (band.active()) {
+      if (band.band.high < kLowestEr) {
+        std::fprintf(stderr, "nonet: --rating %s: no puzzle rates below ER 1.0 (a full house)\n",
+                     cmd.rating.c_str());
+        return 2;
+      }
       if (!band_reachable(*geometry, band.band)) {
         std::fprintf(stderr,
                      "nonet: --rating %s: no %s puzzle rates so; the levels on %s are: %s\n",
@@ -532,8 +551,8 @@ int run_generate(const GenerateCommand& cmd) {
             err =
                 which + "no " + geometry->describe() + " puzzle" +
                 (filters.empty() ? "" : " with " + filters) + " found within " + limit + " (" +
-                std::to_string(r.attempts) + " puzzles made" +
-                (band.active() ? ", " + std::to_string(r.ratings) + " rated" : "") +
+                std::to_string(r.attempts) + " puzzles finished" +
+                (band.active() ? ", " + std::to_string(r.ratings) + " candidates rated" : "") +
                 (r.closest_rating ? "; the closest rated " + rating_text(*r.closest_rating) : "") +
                 "); " + (filters.empty() ? "" : "widen the band or ") + "raise --timeout\n";
           }

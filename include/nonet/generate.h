@@ -133,9 +133,17 @@ RatingBand level_band(Level level);
 // (checked exhaustively, docs/generate.md). Every other size has all five.
 std::span<const Level> levels_for(const Geometry& geometry);
 bool level_exists(const Geometry& geometry, Level level);
-// Whether a band overlaps a level the board has (Generator refuses it
-// otherwise, with bad_options).
+// No proper puzzle rates below ER 1.0, a full house.
+inline constexpr int kLowestEr = 10;
+// Whether a band overlaps a level the board has and reaches ER 1.0 (Generator
+// refuses it otherwise, with bad_options).
 bool band_reachable(const Geometry& geometry, const RatingBand& band);
+// The fewest clues a proper puzzle of the board can have, as far as is known:
+// 4 on 4x4, 8 on 6x6, 14 on 8x8 and 17 on 9x9 (each settled by exhaustive
+// search);
+// elsewhere side - 1, as a puzzle lacking two digits has a second solution
+// with them swapped. Generator refuses a max_clues below it (bad_options).
+int fewest_clues(const Geometry& geometry);
 // "easy, medium, hard, expert and extreme" / "easy": the levels of the size.
 std::string levels_text(const Geometry& geometry);
 

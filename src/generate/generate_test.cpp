@@ -290,7 +290,7 @@ TEST(Generate, OutOfReachStopsCleanly) {
   Generator gen(g);
   Rng rng(1);
   GenerateOptions opt;
-  opt.max_clues = 5;  // no 9x9 puzzle has so few
+  opt.max_clues = 18;  // possible, but random minimal puzzles almost never have so few
   opt.deadline = Deadline::after(std::chrono::milliseconds(100));
   EXPECT_EQ(gen.generate(rng, opt).status, GenerateStatus::timeout);
   opt.deadline = {};
@@ -309,6 +309,25 @@ TEST(Generate, OutOfReachStopsCleanly) {
   bad.min_clues = 82;
   bad.max_clues = 90;
   EXPECT_EQ(gen.generate(rng, bad).status, GenerateStatus::bad_options);
+  // Bounds no proper puzzle meets: every cell given, fewer than 17 clues on 9x9.
+  bad.min_clues = 81;
+  bad.max_clues = 81;
+  EXPECT_EQ(gen.generate(rng, bad).status, GenerateStatus::bad_options);
+  bad.min_clues = 0;
+  bad.max_clues = 16;
+  EXPECT_EQ(gen.generate(rng, bad).status, GenerateStatus::bad_options);
+  GenerateOptions below;
+  below.band = RatingBand{0, 9};
+  EXPECT_EQ(gen.generate(rng, below).status, GenerateStatus::bad_options);
+}
+
+TEST(Generate, FewestCluesAsKnown) {
+  EXPECT_EQ(fewest_clues(*Geometry::get(2, 2)), 4);
+  EXPECT_EQ(fewest_clues(*Geometry::get(2, 3)), 8);
+  EXPECT_EQ(fewest_clues(*Geometry::get(2, 4)), 14);
+  EXPECT_EQ(fewest_clues(*Geometry::get(3, 3)), 17);
+  EXPECT_EQ(fewest_clues(*Geometry::get(4, 4)), 15);
+  EXPECT_EQ(fewest_clues(*Geometry::get(5, 5)), 24);
 }
 
 TEST(Generate, DigRejectsABrokenGrid) {

@@ -160,8 +160,8 @@ Generator::Generator(const Geometry& geometry)
 Generator::~Generator() = default;
 
 GenerateResult Generator::generate(Rng& rng, const GenerateOptions& options) {
-  if (options.min_clues > options.max_clues || options.min_clues > geometry_->cell_count() ||
-      options.max_clues < 0 ||
+  if (options.min_clues > options.max_clues || options.min_clues >= geometry_->cell_count() ||
+      options.max_clues < fewest_clues(*geometry_) ||
       (options.band &&
        (options.band->low > options.band->high || !band_reachable(*geometry_, *options.band)))) {
     GenerateResult result;

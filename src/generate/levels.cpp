@@ -49,11 +49,27 @@ bool level_exists(const Geometry& geometry, Level level) {
 }
 
 bool band_reachable(const Geometry& geometry, const RatingBand& band) {
+  if (band.high < kLowestEr) return false;
   for (const Level l : levels_for(geometry)) {
     const RatingBand b = level_band(l);
     if (b.low <= band.high && band.low <= b.high) return true;
   }
   return false;
+}
+
+int fewest_clues(const Geometry& geometry) {
+  switch (geometry.side()) {
+    case 4:
+      return 4;
+    case 6:
+      return 8;
+    case 8:
+      return 14;
+    case 9:
+      return 17;
+    default:
+      return geometry.side() - 1;
+  }
 }
 
 std::string levels_text(const Geometry& geometry) {

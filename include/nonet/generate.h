@@ -184,7 +184,10 @@ struct Generated {
   Grid puzzle;
   Grid solution;
   int clues = 0;
-  bool minimal = false;  // made minimal (for its symmetry)
+  // No clue (orbit of clues, for its symmetry) can go without a second
+  // solution: made minimal, or dug within a band and checked (false when a
+  // deadline or cancel cut that check short).
+  bool minimal = false;
 };
 
 enum class GenerateStatus {

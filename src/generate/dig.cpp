@@ -89,6 +89,32 @@ Check RemovalCheck::check(Grid& puzzle, const Grid& solution, std::span<const in
   return count_to_two(puzzle, solver_, counting(deadline_, cancel_), checks_);
 }
 
+std::optional<bool> dug_is_minimal(const Grid& puzzle, const Grid& solution, Symmetry symmetry,
+                                   Solver& solver, const Deadline& deadline,
+                                   const std::atomic<bool>* cancel) {
+  const std::vector<std::vector<int>> orbits = symmetry_orbits(puzzle.geometry(), symmetry);
+  Grid trial = puzzle;
+  // A clue its peers force can go at no cost; a puzzle dug within a band
+  // usually has one.
+  for (const std::vector<int>& orbit : orbits) {
+    if (!puzzle[orbit[0]]) continue;
+    for (int c : orbit) trial.set(c, 0);
+    const bool forced = forced_by_peers(trial, solution, orbit);
+    for (int c : orbit) trial.set(c, solution[c]);
+    if (forced) return false;
+  }
+  RemovalCheck removal(solver, deadline, 0, cancel);
+  for (const std::vector<int>& orbit : orbits) {
+    if (!puzzle[orbit[0]]) continue;
+    for (int c : orbit) trial.set(c, 0);
+    const Check verdict = removal.check(trial, solution, orbit);
+    if (verdict == Check::unique) return false;
+    if (verdict != Check::several) return std::nullopt;
+    for (int c : orbit) trial.set(c, solution[c]);
+  }
+  return true;
+}
+
 }  // namespace detail
 
 namespace {

@@ -5,6 +5,7 @@
 
 #include "generate/band_dig.h"
 #include "generate/rating_gate.h"
+#include "generate/removal_check.h"
 #include "generate/search.h"
 
 namespace nonet {
@@ -168,7 +169,15 @@ GenerateResult Generator::generate(Rng& rng, const GenerateOptions& options) {
     result.status = GenerateStatus::bad_options;
     return result;
   }
-  return detail::Search(*geometry_, *solver_, *general_, rng, options).run();
+  GenerateResult result = detail::Search(*geometry_, *solver_, *general_, rng, options).run();
+  // A puzzle dug within a band says whether it happens to be minimal too.
+  for (std::optional<Generated>* made : {&result.puzzle, &result.closest}) {
+    if (!*made || (*made)->minimal) continue;
+    (*made)->minimal = detail::dug_is_minimal((*made)->puzzle, (*made)->solution, options.symmetry,
+                                              *solver_, options.deadline, options.cancel)
+                           .value_or(false);
+  }
+  return result;
 }
 
 }  // namespace nonet

@@ -5,8 +5,10 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <span>
 
+#include "nonet/generate.h"
 #include "nonet/grid.h"
 #include "nonet/solver.h"
 
@@ -42,5 +44,13 @@ class RemovalCheck {
   const std::atomic<bool>* cancel_;
   std::uint64_t checks_ = 0;
 };
+
+// Whether `puzzle`, which has `solution` as its only solution, keeps it
+// without any one orbit of its clues: no when one can go (most puzzles dug
+// within a band keep such a clue, found at once), nullopt when the deadline or
+// `cancel` stopped a search.
+std::optional<bool> dug_is_minimal(const Grid& puzzle, const Grid& solution, Symmetry symmetry,
+                                   Solver& solver, const Deadline& deadline,
+                                   const std::atomic<bool>* cancel);
 
 }  // namespace nonet::detail

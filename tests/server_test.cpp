@@ -305,6 +305,9 @@ TEST_F(ServerTest, GenerateRefusesWhatItWouldOtherwiseIgnoreOrGuess) {
                "\"levle\"");
   expect_error(post(port(), "/api/generate", {{"size", 16}, {"minimal", false}}), 400, "bad_value",
                "\"minimal\" applies with a \"level\"");
+  const Response big =
+      request(port(), "POST", "/api/generate", R"({"seed": 18446744073709551616})");
+  expect_error(big, 400, "wrong_type", "from 0 to 18446744073709551615");
   // Both agreeing is fine.
   EXPECT_EQ(post(port(), "/api/generate", {{"box", "2x3"}, {"size", 6}, {"seed", 1}}).status, 200);
 }

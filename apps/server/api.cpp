@@ -663,7 +663,8 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
   std::uint64_t seed = context.seed;
   if (const auto it = request.find("seed"); it != request.end() && !it->is_null()) {
     if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0))
-      return error_reply(400, "wrong_type", "\"seed\" must be a whole number from 0 up");
+      return error_reply(400, "wrong_type",
+                         "\"seed\" must be a whole number from 0 to 18446744073709551615");
     seed = it->get<std::uint64_t>();
   }
   GenerateOptions options;
@@ -777,7 +778,8 @@ ApiReply route_transform(const json& request, const ApiContext& context) {
     std::uint64_t seed = context.seed;
     if (const auto s = request.find("seed"); s != request.end() && !s->is_null()) {
       if (!s->is_number_unsigned() && !(s->is_number_integer() && s->get<std::int64_t>() >= 0))
-        return error_reply(400, "wrong_type", "\"seed\" must be a whole number from 0 up");
+        return error_reply(400, "wrong_type",
+                           "\"seed\" must be a whole number from 0 to 18446744073709551615");
       seed = s->get<std::uint64_t>();
     }
     Rng rng(seed);

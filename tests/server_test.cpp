@@ -278,6 +278,11 @@ TEST_F(ServerTest, LevelsPerSize) {
   }
   const Response health = request(port(), "GET", "/api/health");
   EXPECT_EQ(health.json_body["levels"], sizes);
+  for (const json& route : health.json_body["routes"]) {
+    if (route["path"] == "/api/count") {
+      EXPECT_EQ(route["fields"], json::array({"puzzle", "box", "limit"})) << route;
+    }
+  }
   expect_error(request(port(), "POST", "/api/levels", "{}"), 405, "method_not_allowed");
 }
 
@@ -430,7 +435,18 @@ TEST_F(ServerTest, MalformedRequestsAreRefusedWithPlaces) {
   expect_error(request(port(), "POST", "/api/solve", "[1, 2, 3]"), 400, "wrong_type",
                "JSON object");
   expect_error(request(port(), "POST", "/api/solve", "\"text\""), 400, "wrong_type");
-  expect_error(post(port(), "/api/solve", {{"puzzel", kEasy}}), 400, "missing_field", "puzzle");
+  expect_error(post(port(), "/api/solve", {{"puzzel", kEasy}}), 400, "unknown_field",
+               "unknown field \"puzzel\"; /api/solve takes puzzle, box");
+  // A misspelt optional field is no silent default on any route.
+  expect_error(post(port(), "/api/count", {{"puzzle", kEasy}, {"limt", 5}}), 400, "unknown_field",
+               "\"limt\"");
+  expect_error(post(port(), "/api/hint", {{"puzzle", kEasy}, {"levl", "vague"}}), 400,
+               "unknown_field", "\"levl\"");
+  expect_error(post(port(), "/api/rate", {{"puzzle", kEasy}, {"profle", "modern"}}), 400,
+               "unknown_field", "\"profle\"");
+  expect_error(post(port(), "/api/transform", {{"puzzle", kEasy}, {"op", "transpose"}}), 400,
+               "unknown_field", "\"op\"");
+  expect_error(post(port(), "/api/solve", json::object()), 400, "missing_field", "puzzle");
   expect_error(post(port(), "/api/solve", {{"puzzle", 42}}), 400, "wrong_type", "not a number");
   expect_error(post(port(), "/api/solve", {{"puzzle", json::array({1, "x"})}}), 400, "wrong_type");
   expect_error(post(port(), "/api/solve", {{"puzzle", json::object()}}), 400, "wrong_type");

@@ -595,16 +595,6 @@ ApiReply route_rate(const json& request, const ApiContext& context) {
 // offered, described by its own rating.
 ApiReply route_generate(const json& request, const ApiContext& context) {
   ApiReply error;
-  // A misspelt field would otherwise be a silent default.
-  static constexpr std::string_view kFields[] = {"level",    "size", "box",
-                                                 "symmetry", "seed", "minimal"};
-  for (const auto& [key, value] : request.items()) {
-    if (std::find(std::begin(kFields), std::end(kFields), key) == std::end(kFields))
-      return error_reply(400, "unknown_field",
-                         "unknown field \"" + key +
-                             "\"; /api/generate takes level, size, box, symmetry, seed and "
-                             "minimal");
-  }
   const std::int64_t max_side = context.limits.max_generate_side;
   std::int64_t side = 9;
   if (!read_int(request, "size", 4, max_side, side, error)) return error;
@@ -801,22 +791,56 @@ ApiReply route_transform(const json& request, const ApiContext& context) {
 }
 
 constexpr Route kRoutes[] = {
-    {"/api/solve", Weight::heavy, "solve a puzzle: its solution and status", route_solve},
+    {"/api/solve", Weight::heavy, "solve a puzzle: its solution and status", route_solve,
+     "puzzle box"},
     {"/api/validate", Weight::light, "check a grid against the rules: every conflict",
-     route_validate},
-    {"/api/count", Weight::heavy, "count solutions up to \"limit\"", route_count},
+     route_validate, "puzzle box"},
+    {"/api/count", Weight::heavy, "count solutions up to \"limit\"", route_count,
+     "puzzle box limit"},
     {"/api/candidates", Weight::light, "the candidates of every empty cell and the naked singles",
-     route_candidates},
-    {"/api/hint", Weight::heavy, "the next logical step, explained", route_hint},
+     route_candidates, "puzzle box"},
+    {"/api/hint", Weight::heavy, "the next logical step, explained", route_hint,
+     "puzzle box givens candidates cell profile level"},
     {"/api/explain", Weight::heavy, "every logical step from the puzzle to its solution",
-     route_explain},
-    {"/api/rate", Weight::heavy, "the puzzle's difficulty rating", route_rate},
-    {"/api/generate", Weight::heavy, "a new puzzle of a chosen difficulty", route_generate},
+     route_explain, "puzzle box candidates profile"},
+    {"/api/rate", Weight::heavy, "the puzzle's difficulty rating", route_rate,
+     "puzzle box profile"},
+    {"/api/generate", Weight::heavy, "a new puzzle of a chosen difficulty", route_generate,
+     "level size box symmetry seed minimal"},
     {"/api/transform", Weight::light, "an equivalent puzzle: rotated, mirrored, relabelled",
-     route_transform},
+     route_transform, "puzzle box ops canonical seed"},
 };
 
+// Whether `key` is one of the route's space-separated `fields`.
+bool reads_field(std::string_view fields, std::string_view key) {
+  while (!fields.empty()) {
+    const std::size_t space = fields.find(' ');
+    if (fields.substr(0, space) == key) return true;
+    if (space == std::string_view::npos) break;
+    fields.remove_prefix(space + 1);
+  }
+  return false;
+}
+
 }  // namespace
+
+json routes_json() {
+  json routes = json::array();
+  for (const Route& r : kRoutes) {
+    json fields = json::array();
+    for (std::string_view rest = r.fields; !rest.empty();) {
+      const std::size_t space = rest.find(' ');
+      fields.push_back(std::string(rest.substr(0, space)));
+      rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+    }
+    routes.push_back(
+        {{"path", r.path}, {"method", "POST"}, {"summary", r.summary}, {"fields", fields}});
+  }
+  routes.push_back({{"path", "/api/levels"},
+                    {"method", "GET"},
+                    {"summary", "the levels /api/generate offers for each board size"}});
+  return routes;
+}
 
 json levels_json() {
   json sizes = json::array();
@@ -892,6 +916,15 @@ ApiReply handle_api(const Route& route, std::string_view body, const ApiContext&
                        std::string("the request body must be a JSON object like {\"puzzle\": "
                                    "\"...\"}, not ") +
                            type_name(request));
+  }
+  for (const auto& [key, value] : request.items()) {
+    if (!reads_field(route.fields, key)) {
+      std::string takes;
+      for (const char c : route.fields) takes += c == ' ' ? std::string(", ") : std::string(1, c);
+      return error_reply(400, "unknown_field",
+                         "unknown field \"" + printable(key.substr(0, 40)) + "\"; " +
+                             std::string(route.path) + " takes " + takes);
+    }
   }
   return route.handle(request, context);
 }

@@ -70,6 +70,9 @@ struct Route {
   Weight weight;
   std::string_view summary;
   ApiReply (*handle)(const nlohmann::json& request, const ApiContext& context);
+  // The request fields it reads, space-separated; any other is refused
+  // (unknown_field), as a misspelt one would otherwise be a silent default.
+  std::string_view fields;
 };
 
 // Every API route (all POST), in documentation order.
@@ -87,6 +90,9 @@ ApiReply deferred_reply(std::string cache_key = {});
 // board size, {"sizes": [{"size": 4, "box": "2x2", "levels": ["easy"]}, ...]},
 // for sizes 4, 6, 8, 9, 12, 16 and 25.
 nlohmann::json levels_json();
+// The routes as GET /api/health lists them: path, method, summary and, for the
+// POST routes, the fields each takes.
+nlohmann::json routes_json();
 
 // {"error": {"code": code, "message": message[, "position": {"line", "column"}]}}
 ApiReply error_reply(int status, std::string_view code, std::string message, int line = 0,

@@ -835,12 +835,7 @@ Gauges WebServer::Impl::gauges() {
 }
 
 json WebServer::Impl::health() {
-  json routes = json::array();
-  for (const Route& r : api_routes())
-    routes.push_back({{"path", r.path}, {"method", "POST"}, {"summary", r.summary}});
-  routes.push_back({{"path", "/api/levels"},
-                    {"method", "GET"},
-                    {"summary", "the levels /api/generate offers for each board size"}});
+  json routes = routes_json();
   const Gauges g = gauges();
   return {{"status", g.draining ? "draining" : "ok"},
           {"routes", std::move(routes)},

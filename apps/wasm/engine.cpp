@@ -37,12 +37,7 @@ ApiReply dispatch(std::string_view method, std::string_view path, std::string_vi
                               std::string(path) + " answers GET, HEAD only");
     }
     if (path == "/api/levels") return {200, api::levels_json()};
-    json routes = json::array();
-    for (const api::Route& r : api::api_routes())
-      routes.push_back({{"path", r.path}, {"method", "POST"}, {"summary", r.summary}});
-    routes.push_back({{"path", "/api/levels"},
-                      {"method", "GET"},
-                      {"summary", "the levels /api/generate offers for each board size"}});
+    json routes = api::routes_json();
     return {
         200,
         {{"status", "ok"}, {"routes", std::move(routes)}, {"levels", api::levels_json()["sizes"]}}};

@@ -211,6 +211,20 @@ bool read_int(const json& request, const char* name, std::int64_t low, std::int6
   return false;
 }
 
+// The optional "seed", a whole number from 0 to 2^64 - 1; `seed` keeps its
+// default when absent.
+bool read_seed(const json& request, std::uint64_t& seed, ApiReply& error) {
+  const auto it = request.find("seed");
+  if (it == request.end() || it->is_null()) return true;
+  if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0)) {
+    error = error_reply(400, "wrong_type",
+                        "\"seed\" must be a whole number from 0 to 18446744073709551615");
+    return false;
+  }
+  seed = it->get<std::uint64_t>();
+  return true;
+}
+
 double elapsed_ms(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
       .count();
@@ -651,12 +665,7 @@ ApiReply route_generate(const json& request, const ApiContext& context) {
     symmetry = *s;
   }
   std::uint64_t seed = context.seed;
-  if (const auto it = request.find("seed"); it != request.end() && !it->is_null()) {
-    if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0))
-      return error_reply(400, "wrong_type",
-                         "\"seed\" must be a whole number from 0 to 18446744073709551615");
-    seed = it->get<std::uint64_t>();
-  }
+  if (!read_seed(request, seed, error)) return error;
   GenerateOptions options;
   options.symmetry = symmetry;
   options.deadline = context.deadline;  // bounds every rating too
@@ -766,12 +775,7 @@ ApiReply route_transform(const json& request, const ApiContext& context) {
     ops = std::move(*parsed);
   } else {
     std::uint64_t seed = context.seed;
-    if (const auto s = request.find("seed"); s != request.end() && !s->is_null()) {
-      if (!s->is_number_unsigned() && !(s->is_number_integer() && s->get<std::int64_t>() >= 0))
-        return error_reply(400, "wrong_type",
-                           "\"seed\" must be a whole number from 0 to 18446744073709551615");
-      seed = s->get<std::uint64_t>();
-    }
+    if (!read_seed(request, seed, error)) return error;
     Rng rng(seed);
     ops = random_transform_ops(g, rng);
     body["seed"] = seed;
@@ -811,15 +815,15 @@ constexpr Route kRoutes[] = {
      route_transform, "puzzle box ops canonical seed"},
 };
 
-// Whether `key` is one of the route's space-separated `fields`.
-bool reads_field(std::string_view fields, std::string_view key) {
-  while (!fields.empty()) {
-    const std::size_t space = fields.find(' ');
-    if (fields.substr(0, space) == key) return true;
-    if (space == std::string_view::npos) break;
-    fields.remove_prefix(space + 1);
+// The route's space-separated `fields`, one by one.
+std::vector<std::string_view> field_names(const Route& route) {
+  std::vector<std::string_view> names;
+  for (std::string_view rest = route.fields; !rest.empty();) {
+    const std::size_t space = rest.find(' ');
+    names.push_back(rest.substr(0, space));
+    rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
   }
-  return false;
+  return names;
 }
 
 }  // namespace
@@ -828,11 +832,7 @@ json routes_json() {
   json routes = json::array();
   for (const Route& r : kRoutes) {
     json fields = json::array();
-    for (std::string_view rest = r.fields; !rest.empty();) {
-      const std::size_t space = rest.find(' ');
-      fields.push_back(std::string(rest.substr(0, space)));
-      rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
-    }
+    for (const std::string_view name : field_names(r)) fields.push_back(name);
     routes.push_back(
         {{"path", r.path}, {"method", "POST"}, {"summary", r.summary}, {"fields", fields}});
   }
@@ -917,10 +917,12 @@ ApiReply handle_api(const Route& route, std::string_view body, const ApiContext&
                                    "\"...\"}, not ") +
                            type_name(request));
   }
+  const std::vector<std::string_view> fields = field_names(route);
   for (const auto& [key, value] : request.items()) {
-    if (!reads_field(route.fields, key)) {
+    if (std::find(fields.begin(), fields.end(), key) == fields.end()) {
       std::string takes;
-      for (const char c : route.fields) takes += c == ' ' ? std::string(", ") : std::string(1, c);
+      for (const std::string_view name : fields)
+        takes += (takes.empty() ? "" : ", ") + std::string(name);
       return error_reply(400, "unknown_field",
                          "unknown field \"" + printable(key.substr(0, 40)) + "\"; " +
                              std::string(route.path) + " takes " + takes);

@@ -140,9 +140,9 @@ inline constexpr int kLowestEr = 10;
 bool band_reachable(const Geometry& geometry, const RatingBand& band);
 // The fewest clues a proper puzzle of the board can have, as far as is known:
 // 4 on 4x4, 8 on 6x6, 14 on 8x8 and 17 on 9x9 (each settled by exhaustive
-// search);
-// elsewhere side - 1, as a puzzle lacking two digits has a second solution
-// with them swapped. Generator refuses a max_clues below it (bad_options).
+// search); elsewhere side - 1, as a puzzle lacking two digits has a second
+// solution with them swapped. Generator refuses a max_clues below it
+// (bad_options).
 int fewest_clues(const Geometry& geometry);
 // "easy, medium, hard, expert and extreme" / "easy": the levels of the size.
 std::string levels_text(const Geometry& geometry);

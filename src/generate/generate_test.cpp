@@ -302,20 +302,14 @@ TEST(Generate, OutOfReachStopsCleanly) {
   opt.max_attempts = 0;
   opt.cancel = &cancel;
   EXPECT_EQ(gen.generate(rng, opt).status, GenerateStatus::timeout);
-  GenerateOptions bad;
-  bad.min_clues = 30;
-  bad.max_clues = 20;
-  EXPECT_EQ(gen.generate(rng, bad).status, GenerateStatus::bad_options);
-  bad.min_clues = 82;
-  bad.max_clues = 90;
-  EXPECT_EQ(gen.generate(rng, bad).status, GenerateStatus::bad_options);
-  // Bounds no proper puzzle meets: every cell given, fewer than 17 clues on 9x9.
-  bad.min_clues = 81;
-  bad.max_clues = 81;
-  EXPECT_EQ(gen.generate(rng, bad).status, GenerateStatus::bad_options);
-  bad.min_clues = 0;
-  bad.max_clues = 16;
-  EXPECT_EQ(gen.generate(rng, bad).status, GenerateStatus::bad_options);
+  // An empty range, more clues than cells, and bounds no proper puzzle meets:
+  // every cell given, fewer than 17 clues on 9x9.
+  for (auto [low, high] : {std::pair{30, 20}, {82, 90}, {81, 81}, {0, 16}}) {
+    GenerateOptions bad;
+    bad.min_clues = low;
+    bad.max_clues = high;
+    EXPECT_EQ(gen.generate(rng, bad).status, GenerateStatus::bad_options) << low << "-" << high;
+  }
   GenerateOptions below;
   below.band = RatingBand{0, 9};
   EXPECT_EQ(gen.generate(rng, below).status, GenerateStatus::bad_options);

@@ -14,7 +14,6 @@ const asked = new URLSearchParams(location.search).get('backend');
 export const backend = asked === 'server' || asked === 'engine' ? asked : BACKEND === 'engine' ? 'engine' : 'server';
 // What does the work, for the page's sentences: "the server", "the engine".
 export const source = backend === 'engine' ? 'the engine' : 'the server';
-document.documentElement.dataset.backend = backend;
 
 function failed(code, message, ms, aborted = false) {
   return { ok: false, status: 0, aborted, ms, body: { error: { code, message } } };
@@ -54,9 +53,11 @@ export async function call(route, request, { signal, background = false } = {}) 
 }
 
 // Readies the back end: the engine compiled and one worker started, so the
-// first request does not wait for them. Resolves to null, or to why the
-// engine cannot start.
+// first request does not wait for them, and the page marked with which back
+// end answers it (data-backend). Resolves to null, or to why the engine
+// cannot start.
 export function prepare() {
+  document.documentElement.dataset.backend = backend;
   return backend === 'engine' ? warmUp() : Promise.resolve(null);
 }
 
@@ -83,10 +84,4 @@ export async function levels() {
   } catch {
     return null;
   }
-}
-
-// The message of a failed call, for the status line.
-export function errorText(reply) {
-  const e = reply.body && reply.body.error;
-  return e ? e.message : `request failed (${reply.status})`;
 }

@@ -1,6 +1,6 @@
 // The board on screen: an ARIA grid of cells drawn from a Game and what the
 // page shows over it (selection, highlights, a step's marks, mistakes, chains).
-// It only draws; app.js decides what to show.
+// It only draws; page.js decides what to show.
 
 import { COLOUR_COUNT, digitsOf, symbol } from './model.js';
 

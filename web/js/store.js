@@ -1,9 +1,11 @@
 // What the page keeps in localStorage besides the game in progress: the
-// player's settings and the history of finished puzzles with personal bests.
+// player's settings, the colour theme and the history of finished puzzles
+// with personal bests.
 // Storage may be full or disabled: then nothing is kept and play goes on.
 
 const SETTINGS_KEY = 'nonet.settings.v1';
 const HISTORY_KEY = 'nonet.history.v1';
+const THEME_KEY = 'nonet.theme';
 const HISTORY_LIMIT = 200;
 
 export const DEFAULT_SETTINGS = {
@@ -37,6 +39,16 @@ export function loadSettings() {
   return out;
 }
 export function saveSettings(settings) { write(SETTINGS_KEY, settings); }
+
+// The theme the player chose ('light' or 'dark'), else the system's.
+export function loadTheme(systemDark) {
+  let theme = null;
+  try { theme = localStorage.getItem(THEME_KEY); } catch { /* the default */ }
+  return theme || (systemDark ? 'dark' : 'light');
+}
+export function saveTheme(theme) {
+  try { localStorage.setItem(THEME_KEY, theme); } catch { /* not kept */ }
+}
 
 // One finished puzzle: {when, size, level, er, ms, hints, mistakes, assisted,
 // solver, puzzle}. `assisted`: a step, walk, applied hint or revealed cell was

@@ -1,0 +1,36 @@
+// The keypad's columns and the zoom levels of big boards (web/js/keypad.js,
+// web/js/zoom.js), without a browser.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { KEY_MIN, digitKeyTitle, keypadColumns } from '../../web/js/keypad.js';
+import { ZOOMS, defaultZoom, zoomStep } from '../../web/js/zoom.js';
+
+describe('layout', () => {
+  test('keys of at least KEY_MIN px, at most ten a row, rows balanced', () => {
+    assert.equal(KEY_MIN, 44);
+    assert.equal(keypadColumns(10, 360, 6), 5, '9x9 and Erase on a phone: two rows of five');
+    assert.equal(keypadColumns(10, 1000, 6), 10);
+    assert.equal(keypadColumns(17, 360, 6), 6, '16x16 and Erase: three rows');
+    assert.equal(keypadColumns(26, 360, 6), 7, '25x25 and Erase: four rows');
+    assert.equal(keypadColumns(26, 1000, 6), 9, 'ten a row at most: three rows');
+    assert.equal(keypadColumns(5, 20, 6), 1, 'always one column');
+    assert.equal(digitKeyTitle(10, 3), 'Enter A (key A): 3 left to place');
+    assert.equal(digitKeyTitle(4, 0), 'Enter 4 (key 4): all placed');
+  });
+
+  test('a 25x25 board starts zoomed enough to hit a cell; smaller ones do not', () => {
+    assert.equal(defaultZoom(16, 300, true), 1);
+    assert.equal(defaultZoom(25, 600, false), 1, 'a mouse: 24 px cells are enough');
+    assert.equal(defaultZoom(25, 350, true), 2, 'a finger on a phone: 28 px');
+    assert.equal(defaultZoom(25, 100, true), 3, 'at most the top level');
+  });
+
+  test('zooming steps through the levels and stops at the ends', () => {
+    assert.deepEqual(ZOOMS, [1, 1.5, 2, 2.5, 3]);
+    assert.equal(zoomStep(1, 1), 1.5);
+    assert.equal(zoomStep(1, -1), 1);
+    assert.equal(zoomStep(3, 1), 3);
+    assert.equal(zoomStep(2, -1), 1.5);
+  });
+});

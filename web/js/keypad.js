@@ -1,0 +1,80 @@
+// The keypad under the board: the digits of the board (or, in colour mode,
+// the colours) and Erase, in as many columns as keys of KEY_MIN px fit, rows
+// balanced; each digit's key says how many are left to place. The layout and
+// the words are plain functions; the rest draws into the keypad element it is
+// given, and only when called.
+
+import { COLOUR_COUNT, symbol } from './model.js';
+import { COLOURS } from './board.js';
+
+export const KEY_MIN = 44;  // CSS px: the smallest key a thumb hits reliably
+
+// Columns for `keys` keys in `width` px with `gap` px between: as many as fit
+// (ten at most), rows balanced.
+export function keypadColumns(keys, width, gap) {
+  const fit = Math.max(1, Math.floor((width + gap) / (KEY_MIN + gap)));
+  const rows = Math.ceil(keys / Math.min(fit, 10));
+  return Math.ceil(keys / rows);
+}
+
+// The title of digit d's key with `left` of it still to place.
+export const digitKeyTitle = (d, left) => `Enter ${symbol(d)} (key ${symbol(d)}): ${left > 0 ? `${left} left to place` : 'all placed'}`;
+
+// Builds the keys of a board of side n, or of the colours.
+export function buildKeypad(keypad, n, colour) {
+  keypad.replaceChildren();
+  keypad.classList.toggle('colours', colour);
+  const count = colour ? COLOUR_COUNT : n;
+  for (let d = 1; d <= count; d++) {
+    const b = document.createElement('button');
+    b.dataset.digit = d;
+    const face = document.createElement('span');
+    face.className = 'face';
+    if (colour) {
+      b.classList.add('swatch');
+      b.title = `Colour ${d}, ${COLOURS[d - 1]}: paint the selected cells, again to remove (key ${d})`;
+      b.setAttribute('aria-label', `Colour ${d}, ${COLOURS[d - 1]}`);
+      const chip = document.createElement('span');
+      chip.className = `chip paint-${d}`;
+      face.textContent = String(d);
+      b.append(chip, face);
+    } else {
+      // Named by its symbol; how many are left is in its description.
+      face.textContent = symbol(d);
+      const left = document.createElement('span');
+      left.className = 'left';
+      left.setAttribute('aria-hidden', 'true');
+      b.append(face, left);
+    }
+    keypad.append(b);
+  }
+  const erase = document.createElement('button');
+  erase.dataset.digit = 0;
+  erase.className = 'erase';
+  erase.textContent = 'Erase';
+  erase.title = colour ? 'Remove the colours of the selected cells (0, Delete)' : 'Clear the selected cells (0, Delete or Backspace)';
+  keypad.append(erase);
+  layoutKeypad(keypad);
+}
+
+export function layoutKeypad(keypad) {
+  const keys = keypad.children.length;
+  if (!keys) return;
+  const gap = parseFloat(getComputedStyle(keypad).columnGap) || 6;
+  keypad.style.setProperty('--kc', keypadColumns(keys, keypad.clientWidth || 360, gap));
+}
+
+// How many of each digit are left to place, on the digits' keys.
+export function renderKeypad(keypad, game, mode) {
+  if (mode === 'colour') return;
+  const counts = new Array(game.n + 1).fill(0);
+  game.values.forEach((v) => counts[v]++);
+  for (const b of keypad.querySelectorAll('button[data-digit]')) {
+    const d = Number(b.dataset.digit);
+    if (!d) continue;
+    const left = game.n - counts[d];
+    b.querySelector('.left').textContent = left > 0 ? left : '';
+    b.title = digitKeyTitle(d, left);
+    b.classList.toggle('done', left <= 0);
+  }
+}

@@ -1,0 +1,80 @@
+// Links and the kept game as data: the share link of a game, the game in
+// progress as it is saved in localStorage and read back, and what the page
+// starts with (a puzzle from a link, the kept game, or a new puzzle). No DOM
+// and no storage: app.js reads the address and the storage and does what
+// these functions decide.
+
+import { Game, encodeProgress, parseSerial, symbol } from './model.js';
+import { MODES } from './input.js';
+
+export const SAVE_KEY = 'nonet.game.v2';
+export const OLD_SAVE_KEY = 'nonet.game.v1';
+
+// The share link of `game` on the page at origin + pathname: the puzzle, and
+// the player's progress with `withProgress` (when there is any).
+export function shareLink(game, withProgress, origin, pathname) {
+  const params = new URLSearchParams({ s: game.line(game.givens) });
+  if (withProgress && game.inProgress()) params.set('p', encodeProgress(game));
+  const query = `?${params.toString()}`;
+  return { query, url: `${origin}${pathname}${query}`, progress: params.has('p') };
+}
+
+export const shareSaid = (link) => ({ text: `Link copied: it opens this puzzle${link.progress ? ' with your progress' : ''}.`, kind: 'ok' });
+
+// The game in progress as it is saved (under SAVE_KEY).
+export const savedText = (game, cur, mode) => JSON.stringify({ game: game.toJSON(), cur, mode });
+
+// The kept game read back: {game, cur, mode}, or null when there is none or it
+// cannot be read. `text` is what SAVE_KEY holds; `oldText` what OLD_SAVE_KEY
+// holds, a game saved before its rating and time travelled with it.
+export function readSaved(text, oldText) {
+  try {
+    const saved = JSON.parse(text || 'null');
+    if (saved) return { ...saved, game: Game.fromJSON(saved.game) };
+    const old = JSON.parse(oldText || 'null');
+    if (!old) return null;
+    const game = Game.fromJSON({ ...old.game, meta: { rating: old.rating || null, elapsed: Number(old.elapsed) || 0 } });
+    return { cur: old.cur, mode: old.mode, game };
+  } catch { return null; }
+}
+
+// The page's state taken from a kept game: its selection, mode and clock.
+export function fromSaved(saved) {
+  const cur = Math.min(Number(saved.cur) || 0, saved.game.geo.cells - 1);
+  return {
+    game: saved.game,
+    cur,
+    sel: new Set([cur]),
+    mode: MODES.includes(saved.mode) ? saved.mode : 'normal',
+    clock: { elapsed: Number(saved.game.meta.elapsed) || 0, since: null },
+  };
+}
+
+// What the page starts with, from the address's query (`search`) and the
+// kept game (`saved`, or null):
+//   {start: 'bad-link', error}       the link's puzzle cannot be read: the kept game, if any
+//   {start: 'same-link'}             the link's puzzle is the kept game's: that game goes on
+//   {start: 'link', parsed, progress, kept}  the link's puzzle (and progress); the
+//                                    kept game, when in progress, one Undo away
+//   {start: 'saved'}                 the kept game
+//   {start: 'new'}                   a new puzzle
+export function startPlan(search, saved) {
+  const params = new URLSearchParams(search);
+  const shared = params.get('s'), progress = params.get('p');
+  if (!shared) return { start: saved ? 'saved' : 'new' };
+  const parsed = parseSerial(shared);
+  if (parsed.error) return { start: 'bad-link', error: parsed.error };
+  if (saved && !progress && saved.game.line(saved.game.givens) === Array.from(parsed.digits, symbol).join('')) {
+    return { start: 'same-link' };
+  }
+  return { start: 'link', parsed, progress, kept: !!(saved && saved.game.inProgress()) };
+}
+
+// What is said of a puzzle from a link: `note` (which the uniqueness check
+// finishes) and the status text until then. `problem`: why the link's
+// progress cannot be read, or null.
+export function linkSaid(progress, problem) {
+  const note = problem ? `Puzzle from the link loaded, but its progress cannot be read (${problem});`
+    : progress ? 'Puzzle and progress from the link loaded:' : 'Puzzle from the link loaded:';
+  return { note, text: note.replace(/[:;]$/, '.'), kind: problem ? 'bad' : '', checkKind: problem ? 'bad' : 'ok' };
+}

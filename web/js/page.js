@@ -1,0 +1,168 @@
+// The page's one state and how it is drawn. Every other module of the page
+// changes `state` (mostly with what the plain functions of input.js, clock.js,
+// hints.js, work.js and links.js return) and then calls render(), which draws
+// the whole page from it and keeps the game in localStorage. Nothing here runs
+// on import: initPage() (from app.js's start) finds the board.
+
+import { Game } from './model.js';
+import { BoardView, noMarks } from './board.js';
+import { source } from './api.js';
+import { DEFAULT_SETTINGS, loadSettings } from './store.js';
+import { elapsedMs, formatTime, stoppedAt } from './clock.js';
+import { buildKeypad, renderKeypad } from './keypad.js';
+import { renderZoom } from './zoom.js';
+import { SAVE_KEY, savedText } from './links.js';
+import { cap, levelChoice, levelsAt, newTitle, ratingBadge } from './work.js';
+
+export const $ = (id) => document.getElementById(id);
+
+export const state = {
+  game: new Game(9),
+  cur: 0,                // the current cell (the one with the focus)
+  sel: new Set([0]),     // the selected cells
+  mode: 'normal',        // entry mode: input.js's MODES
+  settings: { ...DEFAULT_SETTINGS },  // the player's settings (store.js), read by initPage
+  hint: null,            // {data, grade: 'vague' | 'concrete', key} of the open hint (hints.js)
+  marks: null,           // highlights of a step shown on the board
+  path: null,            // {steps, next} of the open logical path (hints.js)
+  clock: stoppedAt(0),   // {elapsed, since} of the game's clock (clock.js)
+  paused: false,
+  busy: null,            // {label, controller, started} of the work under way
+  levels: null,          // Map side -> level names the generator offers; null = all
+  zoom: new Map(),       // side -> zoom factor of the board
+  drag: null,            // {pointerId, touchPan, x, y, index} of a selection drag
+  lastPress: null,       // {i, at} of the last press on a cell, to tell a double press
+  checking: null,        // AbortController of the background check of a loaded puzzle
+  keypadFor: '',         // the board and mode the keypad's keys were built for
+};
+
+// The board on screen (board.js), made by initPage.
+export let view = null;
+
+// The time played in this game so far, in ms.
+export const elapsed = () => elapsedMs(state.clock, performance.now());
+
+export function initPage() {
+  state.settings = loadSettings();
+  state.game.clock = elapsed;
+  view = new BoardView($('board'));
+}
+
+// ---------------------------------------------------------------- status and toast
+
+// Each message said counts, so an answer that comes late can tell whether
+// the player has been told something newer since it was asked for.
+let said = 0;
+export const saidCount = () => said;
+
+export function say(text, kind = '') {
+  said += 1;
+  const el = $('status');
+  el.textContent = text;
+  el.className = `status ${kind}`;
+}
+
+let toastTimer = null;
+export function toast(text) {
+  $('toast-text').textContent = text;
+  $('toast').hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(hideToast, 12000);
+}
+export function hideToast() { $('toast').hidden = true; clearTimeout(toastTimer); }
+
+// ---------------------------------------------------------------- panels
+
+export function closeHint() {
+  state.hint = null;
+  $('hint-panel').hidden = true;
+}
+export function closePath() {
+  state.path = null;
+  $('path-panel').hidden = true;
+}
+
+// ---------------------------------------------------------------- drawing
+
+export function render() {
+  const g = state.game;
+  if (g.n !== Number($('size').value)) {
+    $('size').value = String(g.n);
+    refreshLevels();
+  }
+  view.render(g, {
+    sel: state.sel, cur: state.cur, settings: state.settings,
+    marks: state.marks || noMarks(),
+    mistakes: state.settings.checkMistakes ? g.mistakes() : new Set(),
+    hintShown: !!(state.hint || state.marks),
+  });
+  const keypad = $('keypad'), colour = state.mode === 'colour';
+  if (state.keypadFor !== `${g.n}:${colour}`) {
+    state.keypadFor = `${g.n}:${colour}`;
+    buildKeypad(keypad, g.n, colour);
+  }
+  renderKeypad(keypad, g, state.mode);
+  for (const b of document.querySelectorAll('.modes button')) b.setAttribute('aria-pressed', String(b.dataset.mode === state.mode));
+  keypad.classList.toggle('mode-corner', state.mode === 'corner');
+  keypad.classList.toggle('mode-centre', state.mode === 'centre');
+  syncControls();
+  const serial = $('serial');
+  if (state.paused) serial.value = '';
+  else if (document.activeElement !== serial) serial.value = g.line();
+  renderRating();
+  renderZoom(state.zoom, g.n);
+  renderClock();
+  save();
+}
+
+// Which controls work now: nothing that reads or changes the board while
+// paused, and nothing but Cancel while the back end works.
+export function syncControls() {
+  const g = state.game, locked = state.paused || !!state.busy;
+  for (const id of ['hint', 'step', 'walk', 'solve', 'accept', 'fill', 'reset', 'clear', 'load', 'share', 'hint-more', 'hint-apply', 'hint-reveal', 'path-next']) {
+    $(id).disabled = locked;
+  }
+  $('undo').disabled = locked || !g.undoStack.length;
+  $('redo').disabled = locked || !g.redoStack.length;
+  $('new').disabled = !!state.busy || !levelsAt(state.levels, Number($('size').value)).length;
+  $('serial').disabled = state.paused;
+  $('serial').placeholder = state.paused ? 'Paused' : '';
+  for (const b of $('keypad').querySelectorAll('button')) b.disabled = locked;
+  for (const b of document.querySelectorAll('.modes button')) b.disabled = state.paused;
+  if (state.path) $('path-next').disabled = locked || state.path.next >= state.path.steps.length;
+  $('board').setAttribute('aria-busy', String(!!state.busy));
+}
+
+function renderRating() {
+  const g = state.game, badge = ratingBadge(g.meta.rating, g.givens.some((v) => v));
+  $('rating').textContent = badge.text;
+  if (badge.level) $('rating').dataset.level = badge.level;
+  else delete $('rating').dataset.level;
+}
+
+export function renderClock() {
+  $('timer').textContent = formatTime(elapsed());
+  $('timer').hidden = state.settings.hideTimer;
+}
+
+// The level choice for the size chosen: the levels the back end offers there.
+export function refreshLevels() {
+  const n = Number($('size').value), offered = levelsAt(state.levels, n);
+  const select = $('level');
+  const prev = state.settings.newLevel || select.value || 'medium';
+  select.replaceChildren(...offered.map((l) => {
+    const o = document.createElement('option');
+    o.value = l; o.textContent = cap(l);
+    return o;
+  }));
+  select.value = levelChoice(offered, prev);
+  select.disabled = !offered.length;
+  $('new').disabled = !!state.busy || !offered.length;
+  $('new').title = newTitle(offered, n, source);
+}
+
+export function save() {
+  try {
+    localStorage.setItem(SAVE_KEY, savedText(state.game, state.cur, state.mode));
+  } catch { /* storage full or disabled: the game goes on unsaved */ }
+}

@@ -1,0 +1,182 @@
+// The player's changes on the page: the selection, digits, marks and colours,
+// modes, undo and redo, and the board-wide tools (Fill marks, Accept, Reset,
+// Clear, a new board). What each change does to the game and what it says is
+// input.js's; this carries it out on the state, redraws and keeps the clock.
+
+import { freshMeta, symbol } from './model.js';
+import {
+  MODE_TEXT, acceptSingles, cellsHolding, clampSelection, conflictText, enter as enterInto, everyCell, fillMarks as fillInto,
+  moveFrom, selectCell, travel,
+} from './input.js';
+import { resumedFrom, stoppedAt } from './clock.js';
+import { blockedText } from './work.js';
+import { revealCell } from './zoom.js';
+import { $, closeHint, closePath, hideToast, render, say, state, toast, view } from './page.js';
+import { finish, syncClock } from './timer.js';
+
+// Paused or waiting for the back end: says so and refuses the input.
+export function blocked() {
+  const why = blockedText(state);
+  if (why) say(why);
+  return !!why;
+}
+
+// After any change by the player: close step highlights, note a finished board.
+export function changed({ keepMarks = false } = {}) {
+  if (!keepMarks) {
+    state.marks = null;
+    closeHint();
+  }
+  const g = state.game;
+  syncClock();
+  render();
+  if (g.solved() && !g.meta.finished) finish();
+  else if (!g.solved()) {
+    const conflicts = conflictText(g);
+    if (conflicts) say(conflicts, 'bad');
+  }
+}
+
+// Runs `fn`, which replaces the board; if a game was in progress, the toast
+// says it is one Undo away.
+export function protect(what, fn) {
+  const had = state.game.inProgress();
+  const done = fn();
+  if (had && done !== false) toast(`${what} Your game is one Undo away.`);
+  return done;
+}
+
+// Puts a new puzzle on the board (undoable: its meta goes with the history).
+export function loadPuzzle(n, digits, meta = freshMeta()) {
+  state.checking?.abort();
+  state.game.load(n, digits, meta);
+  state.clock = stoppedAt(0);
+  Object.assign(state, clampSelection(state, state.game.geo.cells));
+  closePath();
+  changed();
+}
+
+// ---------------------------------------------------------------- selection
+
+export function focusCurrent() {
+  const active = document.activeElement;
+  if (!active || active === document.body || $('board').contains(active) || $('keypad').contains(active)) {
+    view.cells[state.cur]?.focus({ preventScroll: true });
+  }
+}
+
+// Selects cell i: alone, or added to (or, with toggle, taken from) the selection.
+export function select(i, how = 'only') {
+  Object.assign(state, selectCell(state, i, how));
+  render();
+  revealCell(view.cells[state.cur]);
+  focusCurrent();
+}
+
+export function selectDigit(v) {
+  state.sel = cellsHolding(state.game.values, v);
+  render();
+  say(`Every ${symbol(v)} selected (${state.sel.size}).`);
+}
+
+export function selectAll() {
+  state.sel = everyCell(state.game.geo.cells);
+  render();
+}
+
+export function move(dr, dc, extend) {
+  select(moveFrom(state.cur, state.game.n, dr, dc), extend ? 'add' : 'only');
+}
+
+// Esc: panels and step highlights close, one cell stays selected.
+export function escape() {
+  closeHint();
+  closePath();
+  state.marks = null;
+  state.sel = new Set([state.cur]);
+  render();
+}
+
+// ---------------------------------------------------------------- entering
+
+// Digit d (0 erases) into the selected cells, in the mode or as `kind`.
+export function enter(d, kind = null) {
+  state.lastPress = null;
+  if (blocked()) return;
+  const r = enterInto(state.game, [...state.sel], kind || state.mode, d, state.settings.autoClean);
+  if (r.did) hideToast();
+  if (r.text) say(r.text);
+  if (r.did) changed();
+}
+
+export function setMode(mode) {
+  if (state.paused) return;
+  state.mode = mode;
+  render();
+  say(MODE_TEXT[mode]);
+}
+
+// ---------------------------------------------------------------- undo and redo
+
+// 'undo' or 'redo'. Another puzzle may come back, with its badge and clock.
+function step(which) {
+  if (blocked()) return;
+  const { r, text } = travel(state.game, which);
+  if (!r) { say(text); return; }
+  if (r.crossed) {
+    state.clock = resumedFrom(state.game.meta);
+    closePath();
+  }
+  Object.assign(state, clampSelection(state, state.game.geo.cells));
+  hideToast();
+  say(text);
+  changed();
+}
+export const undo = () => step('undo');
+export const redo = () => step('redo');
+
+// ---------------------------------------------------------------- the board's tools
+
+export function fillMarks() {
+  if (blocked()) return;
+  const r = fillInto(state.game);
+  if (r.did) hideToast();
+  say(r.text);
+  if (r.did) changed();
+}
+
+export function accept() {
+  if (blocked()) return;
+  const r = acceptSingles(state.game, state.settings.autoClean);
+  say(r.text);
+  if (r.did) changed();
+}
+
+export function reset() {
+  if (blocked()) return;
+  protect('Reset to the givens.', () => {
+    if (!state.game.resetToGivens()) return false;
+    say('Reset to the givens.');
+    changed();
+    return true;
+  });
+}
+
+export function clear() {
+  if (blocked()) return;
+  protect('Cleared.', () => {
+    if (!state.game.clearAll()) return false;
+    state.checking?.abort();
+    state.clock = stoppedAt(0);
+    closePath();
+    say('Cleared: type or paste a puzzle, or make a new one.');
+    changed();
+    return true;
+  });
+}
+
+// An empty board of side n (a new size chosen).
+export function emptyBoard(n) {
+  protect(`Empty ${n}×${n} board.`, () => loadPuzzle(n, new Uint8Array(n * n)));
+  say(`Empty ${n}×${n} board: press New puzzle for one, or type or paste your own and Load it.`);
+}

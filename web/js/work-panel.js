@@ -1,0 +1,154 @@
+// Work with the back end (the server, or the engine in this browser: api.js):
+// new puzzles, solving, loading a typed puzzle and checking it, rating in the
+// background, with the busy cover over the board while the player waits. What
+// is said of each answer is work.js's; this makes the calls and says it.
+
+import { SIZES, parseSerial } from './model.js';
+import { backend, call, source } from './api.js';
+import { budget } from './engine.js';
+import {
+  busyText, busyWaitText, counted, errorText, failureSaid, generated, generatedSaid, levelsAt, noPuzzlesText, rated,
+  ratedSaid, solvedSaid,
+} from './work.js';
+import { $, render, say, saidCount, state, syncControls } from './page.js';
+import { blocked, changed, loadPuzzle, protect } from './play.js';
+import { setPaused } from './timer.js';
+
+const BUSY_SHOW_AFTER = 250;  // ms before the spinner shows, so quick answers do not flash it
+
+// A failed call said: what failed, and why.
+export function sayFailure(what, reply) {
+  const f = failureSaid(what, reply, { backend, budgetMs: budget() });
+  say(f.text, f.kind);
+}
+
+// Runs `fn(signal)` as the one piece of work under way: the board is marked
+// busy, input is refused with a word why, and after a moment a spinner with
+// the time so far and a Cancel button shows over the board.
+export async function work(label, fn) {
+  if (state.busy) { say(busyWaitText(state.busy)); return; }
+  const controller = new AbortController();
+  const busy = { label, controller, started: performance.now() };
+  state.busy = busy;
+  syncControls();
+  const tick = () => { $('busy-text').textContent = busyText(label, busy.started, performance.now()); };
+  tick();
+  const shower = setTimeout(() => { if (state.busy === busy) { $('busy').hidden = false; } }, BUSY_SHOW_AFTER);
+  const ticker = setInterval(tick, 250);
+  try {
+    await fn(controller.signal);
+  } finally {
+    clearTimeout(shower);
+    clearInterval(ticker);
+    if (state.busy === busy) state.busy = null;
+    $('busy').hidden = true;
+    render();
+  }
+}
+
+export function cancelWork() {
+  if (state.busy) state.busy.controller.abort();
+}
+
+// ---------------------------------------------------------------- new puzzles
+
+export function newPuzzle() {
+  if (state.paused) setPaused(false);
+  const size = Number($('size').value), level = $('level').value;
+  if (!levelsAt(state.levels, size).length) { say(noPuzzlesText(size, source), 'bad'); return Promise.resolve(); }
+  return work(`Making a ${level} ${size}×${size} puzzle`, async (signal) => {
+    const reply = await call('generate', { size, level }, { signal });
+    if (!reply.ok) { sayFailure('No new puzzle', reply); return; }
+    const puzzle = generated(reply.body, level, source);
+    if (puzzle.error) { say(puzzle.error, 'bad'); return; }
+    protect('New puzzle.', () => loadPuzzle(puzzle.n, puzzle.digits, puzzle.meta));
+    const told = generatedSaid(reply.body, level, puzzle.n, source);
+    if (told.rerate) puzzle.meta.rating = 'pending';
+    say(told.text, told.kind);
+    if (told.rerate) rateInBackground(puzzle.meta, level);
+    render();
+  });
+}
+
+// Rates the puzzle of `meta` without holding up play; the badge follows.
+export async function rateInBackground(meta, asked = null) {
+  const g = state.game, puzzle = g.line(g.givens);
+  const controller = new AbortController();
+  state.checking = controller;
+  meta.rating = 'pending';
+  render();
+  const quiet = saidCount();
+  const reply = await call('rate', { puzzle }, { signal: controller.signal, background: true });
+  if (controller.signal.aborted) return;
+  meta.rating = rated(reply);
+  if (state.game.meta !== meta) return;
+  render();
+  const told = ratedSaid(meta.rating, reply, asked, saidCount() === quiet);
+  if (told) say(told.text, told.kind);
+}
+
+// ---------------------------------------------------------------- loading
+
+// Checks that a loaded puzzle has one solution (keeping it for mistake
+// checking), then rates it; in the background, so play starts at once.
+export async function checkPuzzle(loaded = 'Loaded:', kind = 'ok') {
+  const g = state.game, meta = g.meta, puzzle = g.line(g.givens);
+  const controller = new AbortController();
+  state.checking = controller;
+  const quiet = saidCount();
+  const reply = await call('count', { puzzle, limit: 2 }, { signal: controller.signal, background: true });
+  if (controller.signal.aborted || state.game.meta !== meta) return;
+  const check = counted(reply);
+  if (check.problem) { say(check.problem, 'bad'); return; }
+  if (check.solution) meta.solution = check.solution;
+  // A problem with the puzzle is always said; that it is fine, only while
+  // nothing newer (a conflict, a hint) holds the status line.
+  if (!state.game.solved() && saidCount() === quiet) say(`${loaded} the puzzle has exactly one solution.`, kind);
+  await rateInBackground(meta);
+}
+
+// Load: the puzzle box's text becomes the givens of a new puzzle.
+export async function loadFromBox() {
+  if (blocked()) return;
+  const text = $('serial').value;
+  let parsed = parseSerial(text.replace(/\s+/g, ''));
+  if (parsed.error) {
+    // Any other text form: the engine's parser reads it and says where it fails.
+    const reply = await call('validate', { puzzle: text });
+    if (!reply.ok) { say(`Cannot load: ${errorText(reply)}`, 'bad'); return; }
+    parsed = parseSerial(reply.body.puzzle);
+    if (parsed.error) { say(`Cannot load a ${reply.body.size} board here: sizes ${SIZES.map((n) => `${n}×${n}`).join(', ')} are offered.`, 'bad'); return; }
+  }
+  if (!parsed.digits.some((d) => d)) { say('The box holds no digits to load.', 'bad'); return; }
+  protect('Puzzle loaded.', () => loadPuzzle(parsed.n, parsed.digits));
+  $('serial').blur();
+  await checkPuzzle();
+}
+
+// ---------------------------------------------------------------- solving
+
+export function solve() {
+  if (blocked()) return;
+  return work('Solving', async (signal) => {
+    const g = state.game;
+    const reply = await call('solve', { puzzle: g.line() }, { signal });
+    if (!reply.ok) { sayFailure('Cannot solve', reply); return; }
+    const told = solvedSaid(reply, backend);
+    if (told.solved) {
+      g.meta.solver = true;
+      g.fillSolution(told.solution);
+      changed();
+    }
+    say(told.text, told.kind);
+  });
+}
+
+// The solution of the puzzle on the board: kept from generation or the
+// uniqueness check, else asked for.
+export async function solution(signal) {
+  const g = state.game, meta = g.meta;
+  if (meta.solution) return meta.solution;
+  const reply = await call('solve', { puzzle: g.line(g.givens) }, { signal });
+  if (reply.ok && reply.body.status === 'solved') meta.solution = reply.body.solution;
+  return meta.solution;
+}

@@ -188,6 +188,7 @@ std::optional<Step> next_step(const LogicState& state, Profile profile);
 // Difficulty bands over ER (documented in docs/logic.md).
 enum class Level : std::uint8_t { easy, medium, hard, expert, extreme };
 std::string_view level_name(Level level);  // "easy", ...
+std::optional<Level> level_from_name(std::string_view name);  // nullopt when unknown
 // The level of a rating: extreme when the path got stuck (its ER is only a
 // lower bound of at least 6.5).
 Level level_for(int er_tenths, bool stuck);
@@ -271,6 +272,10 @@ struct HintOptions {
   // The original puzzle, when known: entries that differ from its solution are
   // named. Without it, a wrong entry is detected when the position has no solution.
   const Grid* givens = nullptr;
+  // The grade the hint is for, when known: its message is worded for it, and
+  // only the placement grade walks on to the first placement. Unset: the
+  // concrete message and the placement both.
+  std::optional<HintLevel> level;
 };
 
 enum class HintStatus : std::uint8_t {
@@ -284,6 +289,16 @@ enum class HintStatus : std::uint8_t {
 };
 std::string_view hint_status_name(HintStatus status);
 
+// Why a hint's status is `invalid`.
+enum class HintProblem : std::uint8_t {
+  none,
+  sizes_differ,        // the givens, the candidates and the position are not of one board
+  changes_given,       // the position has another digit where a given is
+  givens_conflict,     // the givens break the rules
+  givens_unsolvable,   // the givens have no solution
+  several_solutions,   // the puzzle has more than one
+};
+
 struct Hint {
   HintStatus status = HintStatus::invalid;
   std::optional<Step> step;  // status == step
@@ -293,6 +308,7 @@ struct Hint {
   std::vector<int> wrong_cells;               // entries that differ from the solution
   std::vector<CellDigit> missing_candidates;  // correct digits the player's marks lack
   std::string message;                        // a sentence for the player
+  HintProblem problem = HintProblem::none;    // when invalid
   // When stopped: the least rating the step being searched for can have.
   int floor = 0;
   // The solution the hint was checked against, once known.

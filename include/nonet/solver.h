@@ -33,6 +33,12 @@ class Deadline {
     d.set_ = true;
     return d;
   }
+  // The one that expires first.
+  static Deadline sooner(const Deadline& a, const Deadline& b) {
+    if (!a.set_) return b;
+    if (!b.set_) return a;
+    return a.at_ <= b.at_ ? a : b;
+  }
   bool is_set() const { return set_; }
   bool expired() const { return set_ && std::chrono::steady_clock::now() >= at_; }
 

@@ -24,11 +24,18 @@ bool sound(const Step& step, const Grid& solution) {
   return true;
 }
 
-Hint fail(HintStatus status, std::string message) {
+Hint fail(HintStatus status, std::string message, HintProblem problem = HintProblem::none) {
   Hint h;
   h.status = status;
   h.message = std::move(message);
+  h.problem = problem;
   return h;
+}
+
+// The placement grade's sentence: "r3c5 = 7".
+std::string placement_text(const std::optional<CellDigit>& placement, const Geometry& g) {
+  if (!placement) return "no placement follows from the techniques of this profile";
+  return g.cell_name(placement->cell) + " = " + std::string(1, Geometry::symbol(placement->digit));
 }
 
 }  // namespace
@@ -63,13 +70,15 @@ std::string_view hint_status_name(HintStatus status) {
 Hint find_hint(const Grid& position, const HintOptions& options) {
   const Geometry& g = position.geometry();
   if (options.givens && &options.givens->geometry() != &g) {
-    return fail(HintStatus::invalid, "the givens and the position differ in size");
+    return fail(HintStatus::invalid, "the givens and the position differ in size",
+                HintProblem::sizes_differ);
   }
   if (!options.candidates.empty() &&
       static_cast<int>(options.candidates.size()) != g.cell_count()) {
-    return fail(HintStatus::invalid, "expected candidates for " + std::to_string(g.cell_count()) +
-                                         " cells, got " +
-                                         std::to_string(options.candidates.size()));
+    return fail(HintStatus::invalid,
+                "expected candidates for " + std::to_string(g.cell_count()) + " cells, got " +
+                    std::to_string(options.candidates.size()),
+                HintProblem::sizes_differ);
   }
   // The solution comes from the givens when known (so wrong entries can be
   // named), else from the position itself.
@@ -77,7 +86,8 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
   if (options.givens) {
     for (int c = 0; c < g.cell_count(); ++c) {
       if (basis[c] != 0 && position[c] != basis[c]) {
-        return fail(HintStatus::invalid, "the position changes the given at " + g.cell_name(c));
+        return fail(HintStatus::invalid, "the position changes the given at " + g.cell_name(c),
+                    HintProblem::changes_given);
       }
     }
   }
@@ -85,7 +95,8 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
   if (basis_check.state == GridState::invalid) {
     if (options.givens)
       return fail(HintStatus::invalid,
-                  "the givens conflict: " + describe(basis_check.conflicts[0], g));
+                  "the givens conflict: " + describe(basis_check.conflicts[0], g),
+                  HintProblem::givens_conflict);
     Hint h = fail(HintStatus::wrong_entries,
                   "an entry breaks the rules: " + describe(basis_check.conflicts[0], g));
     for (const Conflict& c : basis_check.conflicts) {
@@ -105,10 +116,13 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
     return fail(HintStatus::stopped, "the search was stopped before the solution was known");
   }
   if (result.outcome() == Outcome::multiple) {
-    return fail(HintStatus::invalid, "the puzzle has several solutions; hints need exactly one");
+    return fail(HintStatus::invalid, "the puzzle has several solutions; hints need exactly one",
+                HintProblem::several_solutions);
   }
   if (result.outcome() != Outcome::solved) {
-    if (options.givens) return fail(HintStatus::invalid, "the givens have no solution");
+    if (options.givens)
+      return fail(HintStatus::invalid, "the givens have no solution",
+                  HintProblem::givens_unsolvable);
     return fail(HintStatus::wrong_entries,
                 "the position has no solution: at least one entry is wrong");
   }
@@ -167,20 +181,26 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
     return hint;
   }
   hint.status = HintStatus::step;
-  hint.message = render_step(*step, g);
-  // The first placement on the path from here, for the placement grade.
-  LogicState walk = state;
-  Step current = *step;
-  for (int guard = 0; guard < g.cell_count() * (g.side() + 1); ++guard) {
-    if (!current.placements.empty()) {
-      hint.placement = current.placements.front();
-      break;
+  const std::optional<HintLevel> level = options.level;
+  if (!level || level == HintLevel::placement) {
+    // The first placement on the path from here, for the placement grade: up
+    // to one search per candidate, so only when that grade is asked for.
+    LogicState walk = state;
+    Step current = *step;
+    for (int guard = 0; guard < g.cell_count() * (g.side() + 1); ++guard) {
+      if (!current.placements.empty()) {
+        hint.placement = current.placements.front();
+        break;
+      }
+      walk.apply(current);
+      std::optional<Step> next = find_next_step(walk, profile, context);
+      if (!next || !sound(*next, solution)) break;
+      current = std::move(*next);
     }
-    walk.apply(current);
-    std::optional<Step> next = find_next_step(walk, profile, context);
-    if (!next || !sound(*next, solution)) break;
-    current = std::move(*next);
   }
+  hint.message = level == HintLevel::vague       ? render_vague(*step, g)
+                 : level == HintLevel::placement ? placement_text(hint.placement, g)
+                                                 : render_step(*step, g);
   hint.step = std::move(step);
   return hint;
 }

@@ -91,6 +91,12 @@ std::string_view level_name(Level level) {
   return kLevels[static_cast<int>(level)];
 }
 
+std::optional<Level> level_from_name(std::string_view name) {
+  for (int l = 0; l <= static_cast<int>(Level::extreme); ++l)
+    if (level_name(static_cast<Level>(l)) == name) return static_cast<Level>(l);
+  return std::nullopt;
+}
+
 Level level_for(int er, bool stuck) {
   if (stuck || er > 62) return Level::extreme;
   if (er <= 15) return Level::easy;

@@ -1,0 +1,213 @@
+#pragma once
+// Running one operation over many items on N threads, the answers handed back
+// in input order: the CLI's batches (read from files, written to stdout) and
+// Python's (a list in, a list out) both run here.
+//
+//   ops::BatchHooks<Slot> hooks;
+//   hooks.read = [&](std::vector<Slot>& group, std::size_t max) { ...; return more; };
+//   hooks.run = [&](Slot& slot, int worker) { ...; return true; };   // false: cut short
+//   hooks.write = [&](std::vector<Slot>& group, std::size_t n) { ...; return true; };
+//   ops::BatchSummary s = ops::run_batch(threads, hooks, &cancel);
+//
+// Items are read a group at a time and written a group at a time, in order, so
+// an interrupted run keeps every answer written so far: once `cancel` is
+// raised no item starts, and of the groups in flight the longest complete
+// prefix is written.
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace nonet::ops {
+
+template <class Slot>
+struct BatchHooks {
+  // Appends up to `max` items to `group`; false when nothing was left to read.
+  std::function<bool(std::vector<Slot>& group, std::size_t max)> read;
+  // Runs one item on worker `worker` (0 to threads - 1, one object each may
+  // keep); false when the cancel flag cut it short: then it has no answer.
+  std::function<bool(Slot& slot, int worker)> run;
+  // The first `n` items of a group are complete: write them (in order); false
+  // stops the run (the output failed).
+  std::function<bool(std::vector<Slot>& group, std::size_t n)> write;
+  // When set, the calling thread does no item itself: it reads, writes, and
+  // every 50 ms while it waits calls `poll` (which may raise the cancel flag,
+  // as Python's Ctrl-C does). When not set, it also runs items.
+  std::function<void()> poll;
+  std::size_t group = 1024;  // items read and written together
+};
+
+struct BatchSummary {
+  std::size_t written = 0;  // items written
+  bool cancelled = false;   // the cancel flag stopped the run
+  bool write_failed = false;
+};
+
+template <class Slot>
+BatchSummary run_batch(int threads, const BatchHooks<Slot>& hooks,
+                       const std::atomic<bool>* cancel) {
+  struct Group {
+    std::vector<Slot> slots;
+    std::vector<char> complete;
+    std::size_t next = 0;      // first slot no thread has taken (guarded by the mutex)
+    std::size_t finished = 0;  // slots whose run returned (guarded by the mutex)
+    bool done() const { return finished == slots.size(); }
+  };
+  const auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
+  BatchSummary summary;
+  // Writes a group's slots up to its first incomplete one; false when not all
+  // were, or the write failed.
+  const auto write_group = [&](Group& g) {
+    std::size_t n = 0;
+    while (n < g.slots.size() && g.complete[n]) ++n;
+    if (!hooks.write(g.slots, n)) {
+      summary.write_failed = true;
+      return false;
+    }
+    summary.written += n;
+    return n == g.slots.size();
+  };
+  const auto run_one = [&](Group& g, std::size_t i, int worker) {
+    if (cancelled()) return;
+    g.complete[i] = hooks.run(g.slots[i], worker) ? 1 : 0;
+  };
+  threads = std::max(1, threads);
+
+  if (threads == 1 && !hooks.poll) {
+    // Read after writing, so answers never wait for more input.
+    for (;;) {
+      Group g;
+      if (cancelled() || !hooks.read(g.slots, hooks.group * 2)) break;
+      g.complete.assign(g.slots.size(), 0);
+      for (std::size_t i = 0; i < g.slots.size() && !cancelled(); ++i) run_one(g, i, 0);
+      if (!write_group(g)) break;
+    }
+    summary.cancelled = cancelled();
+    return summary;
+  }
+
+  // Helpers take items one at a time (they vary a lot in cost) from the oldest
+  // group with any left, without waiting at group ends; this thread reads the
+  // next groups, writes finished ones in order, and (without `poll`) runs
+  // items when there is nothing else to do. Reading stays a group or two
+  // ahead, so reading and writing overlap the work.
+  constexpr std::size_t kAhead = 3;  // groups in flight
+  std::mutex mutex;
+  std::condition_variable wake_helpers, wake_main;
+  std::deque<std::unique_ptr<Group>> groups;
+  bool input_done = false, stop = false;
+
+  const auto take = [&](Group*& g, std::size_t& i) {  // mutex held
+    for (auto& p : groups) {
+      if (p->next < p->slots.size()) {
+        g = p.get();
+        i = p->next++;
+        return true;
+      }
+    }
+    return false;
+  };
+  const auto finish = [&](Group* g) {
+    std::lock_guard lock(mutex);
+    if (++g->finished == g->slots.size()) wake_main.notify_one();
+  };
+  const int main_works = hooks.poll ? 0 : 1;
+  const auto helper = [&](int worker) {
+    for (;;) {
+      Group* g = nullptr;
+      std::size_t i = 0;
+      {
+        std::unique_lock lock(mutex);
+        wake_helpers.wait(lock, [&] { return stop || take(g, i); });
+        if (!g) return;
+      }
+      run_one(*g, i, worker);
+      finish(g);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = main_works; t < threads; ++t) pool.emplace_back(helper, t);
+  // Waits on `wake_main` for `ready`, polling every 50 ms when asked to.
+  const auto wait_main = [&](std::unique_lock<std::mutex>& lock, const auto& ready) {
+    if (!hooks.poll) return wake_main.wait(lock, ready);
+    while (!wake_main.wait_for(lock, std::chrono::milliseconds(50), ready)) {
+      lock.unlock();
+      hooks.poll();
+      lock.lock();
+      if (cancelled()) {
+        // No new item starts; the running ones see the flag.
+        for (auto& p : groups) {
+          p->finished += p->slots.size() - p->next;
+          p->next = p->slots.size();
+        }
+      }
+    }
+  };
+
+  bool ended = false;
+  for (;;) {
+    std::unique_lock lock(mutex);
+    while (!groups.empty() && groups.front()->done()) {
+      std::unique_ptr<Group> g = std::move(groups.front());
+      groups.pop_front();
+      lock.unlock();
+      if (!write_group(*g)) ended = true;
+      lock.lock();
+      if (ended) break;
+    }
+    if (ended || (input_done && groups.empty())) break;
+    if (cancelled()) {
+      // No new item starts; wait for the running ones, then write what is complete.
+      if (groups.empty()) break;
+      for (auto& p : groups) {
+        p->finished += p->slots.size() - p->next;
+        p->next = p->slots.size();
+      }
+      wait_main(lock, [&] {
+        return std::all_of(groups.begin(), groups.end(), [](const auto& p) { return p->done(); });
+      });
+      continue;
+    }
+    if (!input_done && groups.size() < kAhead) {
+      lock.unlock();
+      auto g = std::make_unique<Group>();
+      const bool got = !cancelled() && hooks.read(g->slots, hooks.group);
+      g->complete.assign(g->slots.size(), 0);
+      lock.lock();
+      if (got && !g->slots.empty()) {
+        groups.push_back(std::move(g));
+        wake_helpers.notify_all();
+      } else if (!got) {
+        input_done = true;
+      }
+      continue;
+    }
+    Group* g = nullptr;
+    std::size_t i = 0;
+    if (main_works && take(g, i)) {
+      lock.unlock();
+      run_one(*g, i, 0);
+      finish(g);
+    } else {
+      wait_main(lock, [&] { return groups.front()->done() || cancelled(); });
+    }
+  }
+  {
+    std::lock_guard lock(mutex);
+    stop = true;
+  }
+  wake_helpers.notify_all();
+  for (auto& th : pool) th.join();
+  summary.cancelled = cancelled();
+  return summary;
+}
+
+}  // namespace nonet::ops

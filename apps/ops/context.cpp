@@ -1,0 +1,93 @@
+#include "ops/context.h"
+
+#include "ops/status.h"
+
+namespace nonet::ops {
+
+std::string_view status_name(Status status) {
+  switch (status) {
+    case Status::solved:
+      return "solved";
+    case Status::no_solution:
+      return "no_solution";
+    case Status::multiple:
+      return "multiple";
+    case Status::limit:
+      return "limit";
+    case Status::invalid:
+      return "invalid";
+    case Status::incomplete:
+      return "incomplete";
+    case Status::rated:
+      return "rated";
+    case Status::stuck:
+      return "stuck";
+    case Status::step:
+      return "step";
+    case Status::wrong_entries:
+      return "wrong_entries";
+    case Status::wrong_candidates:
+      return "wrong_candidates";
+    case Status::ok:
+      return "ok";
+    case Status::closest:
+      return "closest";
+    case Status::timeout:
+      return "timeout";
+    case Status::cancelled:
+      return "cancelled";
+  }
+  return "invalid";
+}
+
+std::string_view code_name(Code code) {
+  switch (code) {
+    case Code::bad_puzzle:
+      return "bad_puzzle";
+    case Code::bad_value:
+      return "bad_value";
+    case Code::bad_candidates:
+      return "bad_candidates";
+    case Code::conflicting_givens:
+      return "conflicting_givens";
+    case Code::no_solution:
+      return "no_solution";
+    case Code::not_unique:
+      return "not_unique";
+    case Code::unsupported:
+      return "unsupported";
+    case Code::timeout:
+      return "timeout";
+    case Code::cancelled:
+      return "cancelled";
+  }
+  return "bad_value";
+}
+
+Scratch::Scratch() = default;
+Scratch::~Scratch() = default;
+
+Solver* Scratch::solver(const Geometry& geometry, std::string_view name) {
+  if (solver_geometry_ != &geometry || solver_name_ != name) {
+    solver_ = make_solver(geometry, name);
+    solver_geometry_ = &geometry;
+    solver_name_ = name;
+  }
+  return solver_.get();
+}
+
+Canonicalizer& Scratch::canonicalizer(const Geometry& geometry) {
+  if (!canonicalizer_ || canonicalizer_geometry_ != &geometry) {
+    canonicalizer_ = std::make_unique<Canonicalizer>(geometry);
+    canonicalizer_geometry_ = &geometry;
+  }
+  return *canonicalizer_;
+}
+
+Generator& Scratch::generator(const Geometry& geometry) {
+  if (!generator_ || &generator_->geometry() != &geometry)
+    generator_ = std::make_unique<Generator>(geometry);
+  return *generator_;
+}
+
+}  // namespace nonet::ops

@@ -1,0 +1,66 @@
+#pragma once
+// What an operation runs under: its deadline, the flag that cancels it, the
+// threads one search may use, and the reusable objects (solvers, generators)
+// of the thread that runs it. The caller owns all of it.
+//
+//   ops::Scratch scratch;                     // one per thread, kept between calls
+//   ops::Context context{.deadline = Deadline::after(10s), .cancel = &flag};
+//   context.scratch = &scratch;
+
+#include <atomic>
+#include <memory>
+#include <string>
+
+#include "nonet/generate.h"
+#include "nonet/solver.h"
+#include "nonet/transform.h"
+
+namespace nonet::ops {
+
+// Objects worth keeping from one puzzle to the next on one thread: building a
+// solver or a canonicalizer costs more than most searches. Not shared between
+// threads.
+class Scratch {
+ public:
+  Scratch();
+  ~Scratch();
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+
+  // The named solver ("auto": the best) for the board, or nullptr when the name
+  // is unknown or the solver does not handle the board.
+  Solver* solver(const Geometry& geometry, std::string_view name = "auto");
+  Canonicalizer& canonicalizer(const Geometry& geometry);
+  Generator& generator(const Geometry& geometry);
+
+ private:
+  const Geometry* solver_geometry_ = nullptr;
+  std::string solver_name_;
+  std::unique_ptr<Solver> solver_;
+  std::unique_ptr<Canonicalizer> canonicalizer_;
+  const Geometry* canonicalizer_geometry_ = nullptr;
+  std::unique_ptr<Generator> generator_;
+};
+
+struct Context {
+  Deadline deadline;
+  const std::atomic<bool>* cancel = nullptr;
+  // Threads one search for nested forcing chains may share (1 to 16).
+  int threads = 1;
+  // Null: the operation makes its own.
+  Scratch* scratch = nullptr;
+  // How messages name the deadline: "the time budget of 10000 ms", or "the
+  // default time budget for boards above 16x16 (60 s; --timeout 0 lifts it)".
+  std::string budget = "the time budget";
+
+  bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
+  SolveOptions solve_options(std::uint64_t limit = 2) const {
+    SolveOptions options;
+    options.limit = limit;
+    options.deadline = deadline;
+    options.cancel = cancel;
+    return options;
+  }
+};
+
+}  // namespace nonet::ops

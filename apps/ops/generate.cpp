@@ -1,0 +1,140 @@
+// generate: new puzzles, checked options first.
+
+#include <algorithm>
+
+#include "ops/ops.h"
+#include "ops/values.h"
+
+namespace nonet::ops {
+
+RatingBand GenerateRequest::band() const {
+  RatingBand b = level ? level_band(*level) : RatingBand{};
+  if (rating) {
+    b.low = std::max(b.low, rating->low);
+    b.high = std::min(b.high, rating->high);
+  }
+  return b;
+}
+
+std::string GenerateRequest::filters() const {
+  std::string s;
+  if (min_clues > 0 || max_clues < kOpenCount) s = range_text(min_clues, max_clues, false) + " clues";
+  if (level) s += (s.empty() ? "" : ", ") + std::string("level ") + std::string(level_name(*level));
+  if (rating) s += (s.empty() ? "" : ", ") + std::string("ER ") + range_text(rating->low, rating->high, true);
+  return s;
+}
+
+Result<void> check(const GenerateRequest& request) {
+  const Geometry& g = *request.geometry;
+  if (g.box_rows() < 2 || g.box_cols() < 2)
+    return fail(Code::bad_value,
+                "boxes one cell wide make no sudoku; boxes need at least 2 rows and 2 columns",
+                "box");
+  if (request.min_clues >= g.cell_count())
+    return fail(Code::bad_value,
+                "a " + g.describe() + " puzzle has at most " + std::to_string(g.cell_count() - 1) +
+                    " clues",
+                "clues");
+  if (request.max_clues < fewest_clues(g))
+    return fail(Code::bad_value,
+                "no proper " + g.describe() + " puzzle has fewer than " +
+                    std::to_string(fewest_clues(g)) + " clues",
+                "clues");
+  // A level the board cannot have is refused at once, naming those it has.
+  if (request.level && !level_exists(g, *request.level))
+    return fail(Code::bad_value,
+                "no " + g.describe() + " puzzle is " + std::string(level_name(*request.level)) +
+                    "; the levels on " + g.describe() + " are: " + levels_text(g),
+                "level");
+  if (request.banded()) {
+    const RatingBand band = request.band();
+    if (request.level && request.rating && band.low > band.high) {
+      const RatingBand lb = level_band(*request.level);
+      return fail(Code::bad_value,
+                  "lies outside the " + std::string(level_name(*request.level)) + " level (ER " +
+                      range_text(lb.low, lb.high, true) + ")",
+                  "rating");
+    }
+    if (band.high < kLowestEr)
+      return fail(Code::bad_value, "no puzzle rates below ER 1.0 (a full house)", "rating");
+    if (!band_reachable(g, band))
+      return fail(Code::bad_value,
+                  "no " + g.describe() + " puzzle rates so; the levels on " + g.describe() +
+                      " are: " + levels_text(g),
+                  "rating");
+  } else if (request.minimal) {
+    return fail(Code::bad_value,
+                "chooses how puzzles of a level or rating band are made; give a level or a "
+                "rating (without one every puzzle is minimal)",
+                "minimal");
+  }
+  return {};
+}
+
+Result<GenerateAnswer> generate(const GenerateRequest& request, Context& context) {
+  if (Result<void> checked = check(request); !checked) return checked.failure();
+  const Geometry& g = *request.geometry;
+  GenerateOptions options;
+  options.symmetry = request.symmetry;
+  options.min_clues = request.min_clues;
+  options.max_clues = request.max_clues;
+  options.cancel = context.cancel;
+  // Ratings share the puzzle's budget: the hardest chains can take minutes,
+  // and a rating cut short is not a rating.
+  options.deadline = context.deadline;
+  options.profile = request.profile;
+  options.rate = request.rate;
+  if (request.banded()) options.band = request.band();
+  if (request.minimal) options.method = *request.minimal ? Method::minimal : Method::dug;
+  // Each puzzle of a run has a stream of its own, so a run's puzzles do not
+  // depend on how its threads share them.
+  Rng rng(request.seed_is_stream ? request.seed : Rng::derive(request.seed, request.index));
+  std::unique_ptr<Generator> own;
+  Generator* generator = context.scratch ? &context.scratch->generator(g) : nullptr;
+  if (!generator) {
+    own = std::make_unique<Generator>(g);
+    generator = own.get();
+  }
+  GenerateResult r = generator->generate(rng, options);
+
+  GenerateAnswer answer;
+  answer.geometry = &g;
+  answer.symmetry = request.symmetry;
+  answer.level = request.level;
+  answer.seed = request.seed;
+  answer.index = request.index;
+  answer.attempts = r.attempts;
+  answer.ratings = r.ratings;
+  answer.filters = request.filters();
+  const std::string wanted =
+      g.describe() + " puzzle" + (answer.filters.empty() ? "" : " with " + answer.filters);
+  if (r.status == GenerateStatus::bad_options)
+    return fail(Code::bad_value, "no " + wanted + " can be made");
+  if (r.status == GenerateStatus::ok) {
+    answer.puzzle = std::move(r.puzzle);
+    answer.rating = r.rating;
+    if ((request.rate || request.banded()) && !answer.rating) {
+      answer.status = context.cancelled() ? Status::cancelled : Status::timeout;
+      answer.message = "the " + g.describe() + " puzzle was made, but its rating did not finish " +
+                       (context.cancelled() ? "before it was cancelled" : "within " + context.budget);
+    }
+    return answer;
+  }
+  if (r.closest && r.closest_rating) {
+    answer.status = Status::closest;
+    answer.puzzle = std::move(r.closest);
+    answer.rating = r.closest_rating;
+    answer.message = "no " + wanted + " turned up within " + context.budget +
+                     "; this is the closest found: " +
+                     std::string(level_name(answer.rating->level)) + ", ER " +
+                     format_rating(answer.rating->er, true);
+    return answer;
+  }
+  answer.status = context.cancelled() ? Status::cancelled : Status::timeout;
+  answer.message = context.cancelled() ? "cancelled before any " + wanted + " was made"
+                                       : context.budget + " ran out before any " + wanted +
+                                             " was made";
+  return answer;
+}
+
+}  // namespace nonet::ops

@@ -1,0 +1,126 @@
+#include "ops/text.h"
+
+#include "nonet/format.h"
+
+namespace nonet::ops {
+
+std::string conflicts_text(const std::vector<Conflict>& conflicts, const Geometry& geometry) {
+  std::string s;
+  for (const Conflict& c : conflicts) s += (s.empty() ? "" : "; ") + describe(c, geometry);
+  return s;
+}
+
+std::string rating_line(const Rating& r) {
+  return format_rating(r.er, r.er_exact) + "/" + format_rating(r.ep, r.ep_exact) + "/" +
+         format_rating(r.ed, r.ed_exact) + " " + std::string(level_name(r.level));
+}
+
+std::string rating_text(const Rating& r) {
+  return format_rating(r.er, r.er_exact) + " " + std::string(level_name(r.level));
+}
+
+std::string text(const SolveAnswer& a, TextForm form) {
+  const std::string end = form == TextForm::grid ? "\n\n" : "\n";
+  if (a.status == Status::invalid) return "invalid: " + a.message + end;
+  if (a.counting) {
+    std::string s = std::to_string(a.count);
+    if (a.status == Status::limit) s += "+";
+    if (stopped(a.status)) s += "+ timeout";
+    return s + "\n";
+  }
+  if (a.status == Status::solved)
+    return form == TextForm::grid ? to_grid_text(*a.solution) + "\n" : to_line(*a.solution) + "\n";
+  std::string s(status_name(stopped(a.status) ? Status::timeout : a.status));
+  if (a.status == Status::multiple) s += " (at least 2 solutions)";
+  return s + end;
+}
+
+std::string text(const ValidateAnswer& a) {
+  switch (a.validation.state) {
+    case GridState::invalid:
+      return "invalid: " + conflicts_text(a.validation.conflicts, a.puzzle.geometry()) + "\n";
+    case GridState::incomplete:
+      return "incomplete: " + std::to_string(a.validation.empty_cells) + " empty cells\n";
+    case GridState::solved:
+      break;
+  }
+  return "solved\n";
+}
+
+std::string text(const CandidatesAnswer& a, TextForm form) {
+  const Geometry& g = a.puzzle.geometry();
+  // One group per cell: its candidates, or its digit for a filled cell, in
+  // the form parse_candidates reads back.
+  std::vector<std::string> groups;
+  std::size_t widest = 1;
+  for (int cell = 0; cell < g.cell_count(); ++cell) {
+    std::string group;
+    if (a.puzzle[cell] != 0) {
+      group = Geometry::symbol(a.puzzle[cell]);
+    } else {
+      for (int d = 1; d <= g.side(); ++d)
+        if (a.candidates[static_cast<std::size_t>(cell)] >> (d - 1) & 1u) group += Geometry::symbol(d);
+      if (group.empty()) group = "-";
+    }
+    widest = std::max(widest, group.size());
+    groups.push_back(std::move(group));
+  }
+  std::string s;
+  if (form == TextForm::line) {
+    for (std::size_t i = 0; i < groups.size(); ++i) s += (i ? " " : "") + groups[i];
+    return s + "\n";
+  }
+  // Rows of aligned groups, boxes set apart as in to_grid_text.
+  for (int r = 0; r < g.side(); ++r) {
+    if (r > 0 && r % g.box_rows() == 0) {
+      for (int c = 0; c < g.side(); ++c) {
+        if (c > 0 && c % g.box_cols() == 0) s += "+-";
+        s += std::string(widest + (c + 1 < g.side() ? 1 : 0), '-');
+      }
+      s += "\n";
+    }
+    for (int c = 0; c < g.side(); ++c) {
+      if (c > 0 && c % g.box_cols() == 0) s += "| ";
+      const std::string& group = groups[static_cast<std::size_t>(g.cell(r, c))];
+      s += group + std::string(widest - group.size() + (c + 1 < g.side() ? 1 : 0), ' ');
+    }
+    while (!s.empty() && s.back() == ' ') s.pop_back();
+    s += "\n";
+  }
+  return s + "\n";
+}
+
+std::string text(const RateAnswer& a) {
+  return (stopped(a.status) ? "timeout: " : "") + rating_line(a.rating) + "\n";
+}
+
+std::string text(const ExplainAnswer& a) {
+  std::string s;
+  for (const Step& step : a.path.steps)
+    s += format_rating(step.rating, true) + "  " + render_step(step, a.puzzle.geometry()) + "\n";
+  s += a.status == Status::solved ? "solved: " : stopped(a.status) ? "timeout: " : "stuck (needs chains): ";
+  return s + rating_line(a.rating) + "\n\n";
+}
+
+std::string text(const HintAnswer& a) {
+  if (a.status == Status::step) return a.message + "\n";
+  return std::string(status_name(stopped(a.status) ? Status::timeout : a.status)) + ": " +
+         a.hint.message + "\n";
+}
+
+std::string text(const TransformAnswer& a, TextForm form) {
+  return form == TextForm::grid ? to_grid_text(a.puzzle) + "\n" : to_line(a.puzzle) + "\n";
+}
+
+std::string text(const CanonAnswer& a, TextForm form) {
+  return form == TextForm::grid ? to_grid_text(a.canonical) + "\n" : to_line(a.canonical) + "\n";
+}
+
+std::string text(const GenerateAnswer& a, TextForm form) {
+  const std::string note = a.rating ? rating_text(*a.rating) : "";
+  if (form == TextForm::grid)
+    return to_grid_text(a.puzzle->puzzle) + (note.empty() ? "" : note + "\n") + "\n";
+  return to_line(a.puzzle->puzzle) + (note.empty() ? "" : "  " + note) + "\n";
+}
+
+}  // namespace nonet::ops

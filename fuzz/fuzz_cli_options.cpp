@@ -10,12 +10,12 @@
 #include <vector>
 
 #include "cli/options.h"
+#include "ops/values.h"
 #include "nonet/geometry.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  int rows = 0, cols = 0;
-  if (nonet::cli::parse_box(text, rows, cols) && !nonet::Geometry::get(rows, cols)) std::abort();
+  if (const auto box = nonet::ops::read_box(text); box && !*box) std::abort();
 
   std::vector<std::string> args;
   std::size_t start = 0;
@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   CLI::App app{"fuzz"};
   nonet::cli::BatchOptions options;
-  nonet::cli::add_batch_options(app, options);
+  nonet::cli::add_batch_options(app, "solve", options);
   std::vector<const char*> argv{"nonet"};
   for (const std::string& a : args) argv.push_back(a.c_str());
   try {
@@ -40,6 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // -1 is "not given"; any other timeout is a number of seconds, never NaN.
   const bool timeout_ok = options.timeout == -1 || options.timeout >= 0;
   if (options.threads < 1 || options.threads > 256 || !timeout_ok) std::abort();
-  (void)nonet::cli::solve_options(options, 2);
+  nonet::ops::Scratch scratch;
+  (void)nonet::cli::item_context(options, 9, true, scratch);
   return 0;
 }

@@ -70,19 +70,20 @@ TEST(GenerateCli, JsonCluesAndRating) {
     EXPECT_GE(j["clues"].get<int>(), 25);
     EXPECT_LE(j["clues"].get<int>(), 26);
     EXPECT_EQ(j["seed"], 3);
-    EXPECT_TRUE(j.contains("level"));
-    EXPECT_TRUE(j.contains("er"));
-    EXPECT_TRUE(j.contains("ep"));
-    EXPECT_TRUE(j.contains("ed"));
+    EXPECT_EQ(j["status"], "ok");
+    EXPECT_TRUE(j["rating"].contains("level"));
+    EXPECT_TRUE(j["rating"].contains("er"));
+    EXPECT_TRUE(j["rating"].contains("ep"));
+    EXPECT_TRUE(j["rating"].contains("ed"));
   }
-  const RunResult easy = run_cli("generate -n 2 --seed 3 --difficulty easy --format json");
+  const RunResult easy = run_cli("generate -n 2 --seed 3 --level easy --format json");
   ASSERT_EQ(easy.exit_code, 0) << easy.err;
   for (const std::string& l : lines_of(easy.out))
-    EXPECT_EQ(nlohmann::json::parse(l)["level"], "easy");
+    EXPECT_EQ(nlohmann::json::parse(l)["rating"]["level"], "easy");
   const RunResult band = run_cli("generate -n 2 --seed 3 --rating 2.0-3.4 --format json");
   ASSERT_EQ(band.exit_code, 0) << band.err;
   for (const std::string& l : lines_of(band.out)) {
-    const double er = nlohmann::json::parse(l)["er"];
+    const double er = nlohmann::json::parse(l)["rating"]["er"];
     EXPECT_GE(er, 2.0);
     EXPECT_LE(er, 3.4);
   }
@@ -127,14 +128,14 @@ TEST(GenerateCli, MalformedArguments) {
                            "generate --symmetry spiral",
                            "generate -n 0",
                            "generate --timeout -1",
-                           "generate --difficulty insane",
+                           "generate --level insane",
                            "generate --rating 5-x",
                            "generate --clues 90",
-                           "generate --box 2x2 --difficulty medium",
+                           "generate --box 2x2 --level medium",
                            "generate --box 2x2 --rating 2.0-4.0",
                            "generate --minimal",
-                           "generate --difficulty easy --minimal --no-minimal",
-                           "generate --difficulty hard --rating 1.0-2.0",
+                           "generate --level easy --minimal --no-minimal",
+                           "generate --level hard --rating 1.0-2.0",
                            "generate --from x --no-minimal",
                            "generate --from x --symmetry rot180",
                            "transform",
@@ -148,16 +149,16 @@ TEST(GenerateCli, MalformedArguments) {
 
 TEST(GenerateCli, ALevelTheSizeLacksIsRefusedNamingThoseItHas) {
   for (const char* level : {"medium", "hard", "expert", "extreme"}) {
-    const RunResult r = run_cli(std::string("generate --box 2x2 --difficulty ") + level, "");
+    const RunResult r = run_cli(std::string("generate --box 2x2 --level ") + level, "");
     EXPECT_EQ(r.exit_code, 2) << r.err;
     EXPECT_NE(r.err.find("no 4x4 puzzle is " + std::string(level)), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("the levels on 4x4 are: easy"), std::string::npos) << r.err;
     EXPECT_TRUE(r.out.empty());
   }
-  const RunResult easy = run_cli("generate --box 2x2 --difficulty easy -n 3 --seed 2 -f json");
+  const RunResult easy = run_cli("generate --box 2x2 --level easy -n 3 --seed 2 -f json");
   ASSERT_EQ(easy.exit_code, 0) << easy.err;
   for (const std::string& l : lines_of(easy.out))
-    EXPECT_EQ(nlohmann::json::parse(l)["level"], "easy");
+    EXPECT_EQ(nlohmann::json::parse(l)["rating"]["level"], "easy");
 }
 
 // A JSON line of `generate`, checked apart from the generator: one solution
@@ -167,14 +168,15 @@ void expect_line(const std::string& line, int r, int c, const std::string& level
   const std::string puzzle = j["puzzle"];
   EXPECT_EQ(count_solutions_text(puzzle, r, c), 1u) << puzzle;
   EXPECT_TRUE(check_solution_text(puzzle, j["solution"], r, c)) << puzzle;
-  EXPECT_EQ(j["level"], level) << line;
+  const auto& rating = j["rating"];
+  EXPECT_EQ(rating["level"], level) << line;
   const ParsedPuzzle p = parse_puzzle(puzzle, {r, c});
   ASSERT_TRUE(p.ok());
   const Rating again = rate(*p);
   EXPECT_EQ(std::string(level_name(again.level)), level) << puzzle;
-  EXPECT_DOUBLE_EQ(j["er"].get<double>(), again.er / 10.0) << puzzle;
-  EXPECT_DOUBLE_EQ(j["ep"].get<double>(), again.ep / 10.0) << puzzle;
-  EXPECT_DOUBLE_EQ(j["ed"].get<double>(), again.ed / 10.0) << puzzle;
+  EXPECT_DOUBLE_EQ(rating["er"].get<double>(), again.er / 10.0) << puzzle;
+  EXPECT_DOUBLE_EQ(rating["ep"].get<double>(), again.ep / 10.0) << puzzle;
+  EXPECT_DOUBLE_EQ(rating["ed"].get<double>(), again.ed / 10.0) << puzzle;
   EXPECT_TRUE(has_symmetry(*p, s)) << puzzle;
 }
 
@@ -182,7 +184,7 @@ TEST(GenerateCli, SixteenBySixteenEasyAndMediumKeepTheirClues) {
   // Minimal 16x16 puzzles are all extreme: the easy end is dug within its band.
   for (const char* level : {"easy", "medium"}) {
     const std::string args =
-        std::string("generate --box 4x4 -n 2 --seed 4 -f json --symmetry rot180 --difficulty ") +
+        std::string("generate --box 4x4 -n 2 --seed 4 -f json --symmetry rot180 --level ") +
         level;
     const RunResult one = run_cli(args), two = run_cli(args + " -j 2");
     ASSERT_EQ(one.exit_code, 0) << one.err;
@@ -196,8 +198,8 @@ TEST(GenerateCli, SixteenBySixteenEasyAndMediumKeepTheirClues) {
 }
 
 TEST(GenerateCli, MinimalOrDugOnNineByNine) {
-  const RunResult minimal = run_cli("generate -n 2 --seed 8 -f json --difficulty easy");
-  const RunResult dug = run_cli("generate -n 2 --seed 8 -f json --difficulty easy --no-minimal");
+  const RunResult minimal = run_cli("generate -n 2 --seed 8 -f json --level easy");
+  const RunResult dug = run_cli("generate -n 2 --seed 8 -f json --level easy --no-minimal");
   ASSERT_EQ(minimal.exit_code, 0) << minimal.err;
   ASSERT_EQ(dug.exit_code, 0) << dug.err;
   for (const std::string& l : lines_of(minimal.out)) {
@@ -215,7 +217,7 @@ TEST(GenerateCli, MinimalOrDugOnNineByNine) {
     EXPECT_EQ(j["minimal"], is_minimal(*p, Symmetry::none, *solver)) << l;
   }
   const RunResult forced =
-      run_cli("generate --box 4x4 -n 1 --seed 8 -f json --difficulty easy --minimal --timeout 1");
+      run_cli("generate --box 4x4 -n 1 --seed 8 -f json --level easy --minimal --timeout 1");
   EXPECT_EQ(forced.exit_code, 1) << "minimal 16x16 puzzles are never easy";
   EXPECT_NE(forced.err.find("no 16x16 puzzle with level easy found within 1 s"), std::string::npos)
       << forced.err;
@@ -271,12 +273,12 @@ TEST(GenerateCli, FromLibraryCopiesCarryTheirOwnRating) {
   std::set<std::string> levels;
   for (const std::string& l : lines_of(r.out)) {
     const auto j = nlohmann::json::parse(l);
-    levels.insert(j["level"]);
-    expect_line(l, 3, 3, j["level"], Symmetry::none);
+    levels.insert(j["rating"]["level"]);
+    expect_line(l, 3, 3, j["rating"]["level"], Symmetry::none);
   }
   EXPECT_EQ(levels.size(), 3u);
   const RunResult extreme =
-      run_cli("generate --from " + lib + " -n 3 --seed 3 -f json --difficulty extreme");
+      run_cli("generate --from " + lib + " -n 3 --seed 3 -f json --level extreme");
   ASSERT_EQ(extreme.exit_code, 0) << extreme.err;
   for (const std::string& l : lines_of(extreme.out))
     expect_line(l, 3, 3, "extreme", Symmetry::none);

@@ -218,6 +218,7 @@ TEST(HelpDocs, BashCompletesOptionValues) {
   EXPECT_EQ(join(bash_completions("nonet solve --format ")), "grid json line");
   EXPECT_EQ(join(bash_completions("nonet rate -t ")), "modern se");
   EXPECT_EQ(join(bash_completions("nonet hint --level p")), "placement");
+  EXPECT_EQ(join(bash_completions("nonet generate --level ex")), "expert extreme");
   EXPECT_EQ(join(bash_completions("nonet generate --difficulty ex")), "expert extreme");
   EXPECT_EQ(join(bash_completions("nonet count -l ")), "");  // a number of the user's
 }
@@ -244,6 +245,7 @@ std::map<std::string, Names> zsh_options() {
   };
   const Names help = names_in(block("help_options=(", ")\n"));
   const Names puzzle = names_in(block("puzzle_options=(", "\n)\n"));
+  const Names timeout = names_in(block("timeout_option=(", "\n)\n"));
   std::map<std::string, Names> out;
   const std::regex branch(R"(\n      ([a-z |]+)\)\n([\s\S]*?);;)");
   for (std::sregex_iterator it(text.begin(), text.end(), branch), end; it != end; ++it) {
@@ -252,6 +254,9 @@ std::map<std::string, Names> zsh_options() {
     if (body.find("$help_options") != std::string::npos) names.insert(help.begin(), help.end());
     if (body.find("$puzzle_options") != std::string::npos) {
       names.insert(puzzle.begin(), puzzle.end());
+    }
+    if (body.find("$timeout_option") != std::string::npos) {
+      names.insert(timeout.begin(), timeout.end());
     }
     std::istringstream commands((*it)[1]);
     for (std::string c; commands >> c;) {

@@ -10,9 +10,11 @@ namespace nonet::cli {
 // process exit code.
 using Action = std::function<int()>;
 
-void add_solve_commands(CLI::App& app, Action& action);  // solve, count, validate, solvers
-void add_logic_commands(CLI::App& app, Action& action);  // techniques, explain, hint, rate
-void add_serve_command(CLI::App& app, Action& action);   // serve
-void add_generate_commands(CLI::App& app, Action& action);  // generate, transform, canon
+void add_solve_commands(CLI::App& app, Action& action);  // solve, count, validate, candidates
+void add_logic_commands(CLI::App& app, Action& action);  // hint, explain, rate
+void add_generate_commands(CLI::App& app, Action& action);   // generate
+void add_transform_commands(CLI::App& app, Action& action);  // transform, canon
+void add_info_commands(CLI::App& app, Action& action);  // techniques, solvers, options
+void add_serve_command(CLI::App& app, Action& action);  // serve
 
 }  // namespace nonet::cli

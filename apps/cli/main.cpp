@@ -75,10 +75,13 @@ int main(int argc, char** argv) {
   app.fallthrough(false);
 
   nonet::cli::Action action;
+  // In the order of the operations' table, then the server and the listings.
   nonet::cli::add_solve_commands(app, action);
   nonet::cli::add_logic_commands(app, action);
-  nonet::cli::add_serve_command(app, action);
   nonet::cli::add_generate_commands(app, action);
+  nonet::cli::add_transform_commands(app, action);
+  nonet::cli::add_serve_command(app, action);
+  nonet::cli::add_info_commands(app, action);
 
   try {
     app.parse(argc, argv);

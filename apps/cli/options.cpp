@@ -8,24 +8,31 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
-#include <nlohmann/json.hpp>
+#include <thread>
 
 #include "common/interrupt.h"
-#include "common/json_shapes.h"
 #include "common/output.h"
 #include "common/progress.h"
+#include "ops/batch.h"
+#include "ops/json.h"
+#include "ops/options.h"
+#include "ops/values.h"
 
 namespace nonet::cli {
 
-bool parse_box(const std::string& text, int& rows, int& cols) {
-  const Result<const Geometry*> g = Geometry::from_shape(text);
-  if (!g) return false;
-  rows = (*g)->box_rows();
-  cols = (*g)->box_cols();
-  return true;
+std::string option_flags(std::string_view op, std::string_view name) {
+  const ops::OptionInfo* info = ops::find_option(op, name);
+  std::string flag = "--" + std::string(name);
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  return info && !info->cli_short.empty() ? std::string(info->cli_short) + "," + flag : flag;
 }
 
-void add_batch_options(CLI::App& cmd, BatchOptions& options) {
+std::string option_help(std::string_view op, std::string_view name) {
+  const ops::OptionInfo* info = ops::find_option(op, name);
+  return info ? std::string(info->help) : std::string();
+}
+
+void add_batch_options(CLI::App& cmd, std::string_view op, BatchOptions& options) {
   cmd.add_option("files", options.files,
                  "Puzzle files (default: standard input; '-' also means standard input)")
       ->check([](const std::string& f) {
@@ -37,13 +44,7 @@ void add_batch_options(CLI::App& cmd, BatchOptions& options) {
         // Regular files, pipes (<(...)) and devices such as /dev/null or /dev/stdin.
         return std::string();
       });
-  cmd.add_option("--box", options.box,
-                 "Box shape RxC (rows x columns), e.g. 3x2 for 6x6 boards with tall boxes; "
-                 "default: inferred from the number of cells")
-      ->check([](const std::string& v) {
-        const Result<const Geometry*> g = Geometry::from_shape(v);
-        return g ? std::string() : g.error().message;
-      });
+  add_op_option(cmd, op, "box", options.box)->check(ops_check(ops::read_box));
   cmd.add_option_function<std::string>(
          "-f,--format",
          [&options](const std::string& v) {
@@ -52,13 +53,9 @@ void add_batch_options(CLI::App& cmd, BatchOptions& options) {
          "Output: line (one line per puzzle, the default), grid (readable), json (JSON Lines)")
       ->check(CLI::IsMember({"line", "grid", "json"}))
       ->type_name("FORMAT");
-  cmd.add_option("-j,--threads", options.threads, "Worker threads for batches")
-      ->check(CLI::Range(1, 256));
-  cmd.add_option("--timeout", options.timeout,
-                 "Time budget per puzzle in seconds (0 = none, the default; rate, explain and "
-                 "hint give boards above 16x16 60 s); a puzzle that runs out is reported as "
-                 "'timeout'")
-      ->check(finite_range(0.0, 1e6));
+  add_op_option(cmd, op, "threads", options.threads)->check(CLI::Range(1, 256));
+  if (ops::find_option(op, "timeout"))
+    add_op_option(cmd, op, "timeout", options.timeout)->check(finite_range(0.0, 1e6));
 }
 
 CLI::Validator finite_range(double low, double high) {
@@ -100,54 +97,111 @@ int interrupted_exit(int code) {
 }
 
 ParseOptions parse_options(const BatchOptions& options) {
-  ParseOptions p;
-  if (!options.box.empty()) parse_box(options.box, p.box_rows, p.box_cols);
-  return p;
-}
-
-SolveOptions solve_options(const BatchOptions& options, std::uint64_t limit) {
-  SolveOptions s;
-  s.limit = limit;
-  s.cancel = app::interrupt_flag();  // Ctrl-C stops a long search at once
-  if (options.timeout > 0) {
-    s.deadline =
-        Deadline::after(std::chrono::nanoseconds(static_cast<std::int64_t>(options.timeout * 1e9)));
-  }
-  return s;
-}
-
-Deadline logic_deadline(const BatchOptions& options, int side) {
-  double seconds = options.timeout;
-  if (seconds < 0 && side > kLargeBoardSide) seconds = kLargeBoardLogicSeconds;
-  if (seconds <= 0) return {};
-  return Deadline::after(std::chrono::nanoseconds(static_cast<std::int64_t>(seconds * 1e9)));
+  const ops::Result<ParseOptions> p = ops::read_parse_options(options.box);  // checked by CLI11
+  return p ? *p : ParseOptions{};
 }
 
 std::string place(const app::InputItem& item) {
   return *item.source + ":" + std::to_string(item.puzzle.line);
 }
 
-void report_parse_error(const app::InputItem& item, Format format, std::string& out,
-                        std::string& err) {
+namespace {
+
+Deadline after_seconds(double seconds) {
+  if (seconds <= 0) return {};
+  return Deadline::after(std::chrono::nanoseconds(static_cast<std::int64_t>(seconds * 1e9)));
+}
+
+// One puzzle at a time (no -j): a search for nested chains may use up to four
+// cores. With -j the batch already keeps them busy.
+int chain_threads(const BatchOptions& batch) {
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return batch.threads > 1 ? 1 : std::min(cores, 4);
+}
+
+}  // namespace
+
+ops::Context item_context(const BatchOptions& options, int side, bool logic, ops::Scratch& scratch) {
+  ops::Context context;
+  context.cancel = app::interrupt_flag();  // Ctrl-C stops a long search at once
+  context.scratch = &scratch;
+  context.threads = chain_threads(options);
+  double seconds = options.timeout;
+  if (logic && seconds < 0 && side > kLargeBoardSide) {
+    seconds = kLargeBoardLogicSeconds;
+    context.budget = "the default time budget for boards above " + std::to_string(kLargeBoardSide) +
+                     "x" + std::to_string(kLargeBoardSide) + " (" +
+                     std::to_string(static_cast<int>(kLargeBoardLogicSeconds)) +
+                     " s; --timeout 0 lifts it)";
+  }
+  context.deadline = after_seconds(seconds);
+  return context;
+}
+
+std::string json_line(const app::InputItem& item, nlohmann::json answer) {
+  answer["index"] = item.index + 1;
+  answer["line"] = item.puzzle.line;
+  return answer.dump() + "\n";
+}
+
+JobResult report_failure(const app::InputItem& item, Format format, const ops::Failure& failure,
+                         std::string& out, std::string& err) {
+  if (failure.code == ops::Code::cancelled) return JobResult::interrupted();
+  const bool ran_out = failure.code == ops::Code::timeout;
+  std::string message = failure.message;
+  if (!failure.option.empty() && failure.code == ops::Code::bad_value)
+    message = "--" + failure.option + ": " + message;
+  err += "nonet: " + place(item) + ": " + message + "\n";
+  if (format == Format::json) {
+    nlohmann::json error = {{"code", ops::code_name(failure.code)},
+                            {"message", message},
+                            {"line", failure.line > 0 ? failure.line : item.puzzle.line}};
+    if (failure.column > 0) error["column"] = failure.column;
+    out += json_line(item, {{"status", ran_out ? "timeout" : "invalid"}, {"error", error}});
+  } else {
+    out += (ran_out ? "timeout: " : "invalid: ") + message + "\n";
+    if (format == Format::grid) out += "\n";
+  }
+  return false;
+}
+
+JobResult report_parse_error(const app::InputItem& item, Format format, std::string& out,
+                             std::string& err) {
   const Error& e = item.puzzle.error();
   err += "nonet: " + *item.source + ": " + e.to_string() + "\n";
   if (format == Format::json) {
-    nlohmann::json j = {{"index", item.index + 1},
-                        {"line", item.puzzle.line},
-                        {"status", "invalid"},
-                        {"error", app::error_json(e)}};
-    out += j.dump() + "\n";
+    nlohmann::json error = ops::error_json(e);
+    error["code"] = "bad_puzzle";
+    out += json_line(item, {{"status", "invalid"}, {"error", std::move(error)}});
   } else {
     out += "invalid: " + e.to_string() + "\n";
     if (format == Format::grid) out += "\n";
   }
+  return false;
 }
 
-int run(const BatchOptions& options, const std::function<app::PuzzleJob()>& make_job) {
+namespace {
+
+// One puzzle of a batch with its answer.
+struct Slot {
+  app::InputItem item;
+  std::string out{}, err{};
+  bool ok = true;
+};
+
+}  // namespace
+
+int run(const BatchOptions& options, const PuzzleJob& job) {
   app::PuzzleInput input(options.files, parse_options(options));
   app::install_interrupt_handlers();
-  app::OutputWriter output(STDOUT_FILENO, app::interrupt_flag());
-  app::BatchSummary summary;
+  const std::atomic<bool>* interrupted = app::interrupt_flag();
+  input.set_cancel(interrupted);
+  app::OutputWriter output(STDOUT_FILENO, interrupted);
+  std::vector<std::unique_ptr<ops::Scratch>> scratch;
+  for (int t = 0; t < std::max(1, options.threads); ++t)
+    scratch.push_back(std::make_unique<ops::Scratch>());
+  ops::BatchSummary summary;
+  std::size_t failures = 0;
   {
     // No progress line while a person types puzzles in.
     const bool typed =
@@ -156,27 +210,52 @@ int run(const BatchOptions& options, const std::function<app::PuzzleJob()>& make
          std::find(options.files.begin(), options.files.end(), "-") != options.files.end());
     app::Progress progress("puzzles", 0, !typed);
     progress.set_fraction([&input] { return input.fraction_read(); });
-    summary =
-        app::run_batch(input, options.threads, make_job, output, progress, app::interrupt_flag());
+    ops::BatchHooks<Slot> hooks;
+    std::vector<app::InputItem> items;
+    hooks.read = [&](std::vector<Slot>& group, std::size_t max) {
+      items.clear();
+      if (!input.read(items, max)) return false;
+      for (app::InputItem& item : items) group.push_back({std::move(item)});
+      return true;
+    };
+    hooks.run = [&](Slot& slot, int worker) {
+      const JobResult r = job(slot.item, *scratch[static_cast<std::size_t>(worker)], slot.out,
+                              slot.err);
+      slot.ok = r.ok;
+      return !r.cut_short;
+    };
+    std::string joined;
+    hooks.write = [&](std::vector<Slot>& group, std::size_t n) {
+      joined.clear();
+      for (std::size_t i = 0; i < n; ++i) joined += group[i].out;
+      if (!output.write(joined)) return false;
+      for (std::size_t i = 0; i < n; ++i) failures += group[i].ok ? 0 : 1;
+      progress.add(n);
+      joined.clear();
+      for (std::size_t i = 0; i < n; ++i) joined += group[i].err;
+      if (!joined.empty()) progress.message(joined);
+      return true;
+    };
+    summary = ops::run_batch(options.threads, hooks, interrupted);
   }
   for (const std::string& e : input.io_errors()) std::fprintf(stderr, "nonet: %s\n", e.c_str());
-  if (summary.output_failed) {
+  if (summary.write_failed && output.failed()) {
     std::fprintf(stderr, "nonet: cannot write the answers: %s (%zu answers were written)\n",
-                 output.error().c_str(), summary.puzzles);
+                 output.error().c_str(), summary.written);
     return 1;
   }
   if (summary.cancelled) {
     const int sig = app::interrupt_signal();
     std::fprintf(stderr,
                  "nonet: interrupted after %zu answers; every answer before it was written\n",
-                 summary.puzzles);
+                 summary.written);
     return 128 + (sig > 0 ? sig : SIGINT);
   }
-  if (summary.puzzles == 0 && input.io_errors().empty()) {
+  if (summary.written == 0 && input.io_errors().empty()) {
     std::fprintf(stderr, "nonet: no puzzle found in the input\n");
     return 1;
   }
-  return summary.failures > 0 || !input.io_errors().empty() ? 1 : 0;
+  return failures > 0 || !input.io_errors().empty() ? 1 : 0;
 }
 
 }  // namespace nonet::cli

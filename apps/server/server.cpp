@@ -99,14 +99,10 @@ Answer json_answer(int status, const json& body) {
   return a;
 }
 
-Answer reply_answer(const ApiReply& reply) {
-  Answer a = json_answer(reply.status, reply.body);
-  a.retry_after = reply.retry_after;
-  return a;
-}
+Answer reply_answer(const api::Reply& reply) { return json_answer(reply.status, reply.body); }
 
 Answer error_answer(int status, std::string_view code, std::string message) {
-  return reply_answer(error_reply(status, code, std::move(message)));
+  return reply_answer(api::error_reply(status, code, std::move(message)));
 }
 
 // The path of a request target: origin form ("/x?y") or absolute form
@@ -122,7 +118,7 @@ std::string_view path_of(std::string_view target) {
 
 // The metrics label of a path: a small fixed set, whatever clients send.
 std::string_view route_label(std::string_view path) {
-  if (const Route* route = find_route(path)) return route->path;
+  if (const api::Route* route = api::find_route(path)) return route->path;
   if (path == "/api/health") return "/api/health";
   if (path == "/api/levels") return "/api/levels";
   if (path == "/metrics") return "/metrics";
@@ -436,7 +432,7 @@ class Session : public std::enable_shared_from_this<Session> {
     }
     if (path == "/api/levels") {
       if (!get) return wrong_method(path, "GET, HEAD");
-      return write(json_answer(200, levels_json()));
+      return write(json_answer(200, api::levels_json()));
     }
     if (path == "/metrics") {
       if (!get) return wrong_method(path, "GET, HEAD");
@@ -445,7 +441,7 @@ class Session : public std::enable_shared_from_this<Session> {
       a.content_type = "text/plain; version=0.0.4; charset=utf-8";
       return write(std::move(a));
     }
-    if (const Route* route = find_route(path)) {
+    if (const api::Route* route = api::find_route(path)) {
       if (req.method() != http::verb::post) return wrong_method(path, "POST");
       return api(*route, req);
     }
@@ -472,8 +468,9 @@ class Session : public std::enable_shared_from_this<Session> {
     write(std::move(a));
   }
 
-  // An API route: triage here, then the search (if any) on a worker or from the cache.
-  void api(const Route& route, Request& req) {
+  // An API route: the request read here, once; answered at once, from the
+  // cache, or on a worker.
+  void api(const api::Route& route, Request& req) {
     const auto origin = req[http::field::origin];
     if (!server_.policy->same_origin(origin, req[http::field::host], req["Sec-Fetch-Site"])) {
       return write(error_answer(403, "cross_origin",
@@ -481,7 +478,7 @@ class Session : public std::enable_shared_from_this<Session> {
                                     (origin.empty() ? std::string("none") : loggable(origin, 100)) +
                                     ")"));
     }
-    ApiContext context;
+    api::Context context;
     context.limits = server_.options.limits;
     // Seeds stay below 2^53 so that a page's JavaScript can send them back exactly.
     context.seed =
@@ -490,18 +487,19 @@ class Session : public std::enable_shared_from_this<Session> {
     // The budget runs from the request's arrival: time spent waiting for a
     // worker counts, so the answer comes within the budget.
     deadline_at_ = started_ + server_.options.limits.budget;
-    context.triage = true;
-    context.deadline = Deadline::after(std::min<Clock::duration>(kInlineBudget, remaining()));
-    ApiReply reply = call(route, req.body(), context);
-    if (!reply.deferred) {
-      const bool ran_out = reply.status == 200 && reply.body.is_object() &&
-                           reply.body.value("status", "") == "timeout";
-      if (!(ran_out && remaining() > kInlineBudget)) return write(reply_answer(reply));
-      reply = deferred_reply();  // a small board that needs longer: on a worker
+    api::Request request = read(route, req.body(), context.limits);
+    if (request.refused) return write(reply_answer(*request.refused));
+    if (!request.heavy) {
+      // Light work, and solve and count of small boards: here, within a short
+      // deadline; the rare puzzle that needs longer goes to a worker.
+      context.deadline = Deadline::after(std::min<Clock::duration>(kInlineBudget, remaining()));
+      const api::Reply reply = call(request, context);
+      const bool ran_out = reply.status == 200 && !reply.complete;
+      if (!ran_out || remaining() <= kInlineBudget) return write(reply_answer(reply));
     }
     std::string key;
-    if (!reply.cache_key.empty()) {
-      key = std::string(route.path) + "\n" + reply.cache_key;
+    if (!request.cache_key.empty()) {
+      key = std::string(route.path) + "\n" + request.cache_key;
       if (std::optional<CachedAnswer> hit = server_.cache.get(key)) {
         Answer a;
         a.status = hit->status;
@@ -511,16 +509,27 @@ class Session : public std::enable_shared_from_this<Session> {
         return write(std::move(a));
       }
     }
-    submit(route, std::move(req.body()), std::move(context), std::move(key));
+    submit(std::move(request), std::move(context), std::move(key));
   }
 
-  static ApiReply call(const Route& route, std::string_view body, const ApiContext& context) {
+  static api::Request read(const api::Route& route, std::string_view body,
+                           const api::Limits& limits) {
     try {
-      return handle_api(route, body, context);
+      return api::read(route, body, limits);
     } catch (const std::exception& e) {
-      return error_reply(500, "internal", std::string("internal error: ") + e.what());
+      api::Request r;
+      r.refused = api::error_reply(500, "internal", std::string("internal error: ") + e.what());
+      return r;
+    }
+  }
+
+  static api::Reply call(const api::Request& request, const api::Context& context) {
+    try {
+      return api::answer(request, context);
+    } catch (const std::exception& e) {
+      return api::error_reply(500, "internal", std::string("internal error: ") + e.what());
     } catch (...) {
-      return error_reply(500, "internal", "internal error");
+      return api::error_reply(500, "internal", "internal error");
     }
   }
 
@@ -530,22 +539,18 @@ class Session : public std::enable_shared_from_this<Session> {
 
   // The heavy lane: a worker searches, within what is left of the budget, and
   // stops if the client goes away; the answer comes back to this strand.
-  void submit(const Route& route, std::string body, ApiContext context, std::string key) {
+  void submit(api::Request request, api::Context context, std::string key) {
     state_ = State::working;
     auto task = std::make_shared<WorkerPool::Task>();
-    context.triage = false;
     context.deadline = Deadline::after(remaining());
     context.cancel = &task->cancel;
-    task->run = [self = shared_from_this(), &route, body = std::move(body), context,
+    task->run = [self = shared_from_this(), request = std::move(request), context,
                  key = std::move(key)] {
-      const ApiReply reply = call(route, body, context);
-      // Only whole answers are kept: not one the budget or a cancel cut short.
-      const std::string status = reply.body.is_object() ? reply.body.value("status", "") : "";
-      const bool whole = (reply.status == 200 || reply.status == 422) && status != "stopped" &&
-                         status != "timeout";
+      const api::Reply reply = call(request, context);
       Answer answer = reply_answer(reply);
       answer.lane = Lane::worker;
-      if (!key.empty() && whole) self->server_.cache.put(key, {answer.status, answer.body});
+      // Only whole answers are kept: not one the budget or a cancel cut short.
+      if (!key.empty() && reply.complete) self->server_.cache.put(key, {answer.status, answer.body});
       net::post(self->stream_.get_executor(),
                 [self, answer = std::move(answer)]() mutable { self->worked(std::move(answer)); });
     };
@@ -753,7 +758,7 @@ void WebServer::Impl::on_accept(beast::error_code ec, tcp::socket socket) {
     metrics.connection_refused();
     static const std::string kFull = [] {
       const std::string body =
-          dump(error_reply(503, "busy",
+          dump(api::error_reply(503, "busy",
                            "the server has too many connections open; try again in a moment")
                    .body);
       return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
@@ -835,11 +840,11 @@ Gauges WebServer::Impl::gauges() {
 }
 
 json WebServer::Impl::health() {
-  json routes = routes_json();
+  json routes = api::routes_json();
   const Gauges g = gauges();
   return {{"status", g.draining ? "draining" : "ok"},
           {"routes", std::move(routes)},
-          {"levels", levels_json()["sizes"]},
+          {"levels", api::levels_json()["sizes"]},
           {"workers", {{"total", g.workers}, {"busy", g.workers_busy}}},
           {"queue", {{"depth", g.queue_depth}, {"capacity", g.queue_capacity}}},
           {"connections", g.open_connections},

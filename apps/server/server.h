@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-#include "server/api.h"
+#include "api/api.h"
 
 namespace nonet::server {
 
@@ -46,7 +46,7 @@ struct ServerOptions {
   std::size_t cache_bytes = 16u << 20;         // finished logic answers kept
   std::vector<std::string> allowed_hosts;      // Host names served besides the bound address
   bool access_log = true;                      // a line per request on stderr
-  ApiLimits limits;
+  api::Limits limits;
 };
 
 class WebServer {

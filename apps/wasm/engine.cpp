@@ -1,6 +1,6 @@
 // The engine for the static site: the JSON API of `nonet serve` as one C
 // function, built to WebAssembly and called from a Web Worker (web/js/worker.js).
-// The routes are the server's own (apps/server/api.cpp), so an answer here is
+// The routes are the server's own (apps/api), so an answer here is
 // the answer `nonet serve` gives to the same request, field for field; this
 // file only stands in for the HTTP layer: paths, methods, the body limit, the
 // seed and the time budget of each request.
@@ -17,19 +17,19 @@
 #include <string>
 #include <string_view>
 
-#include "server/api.h"
+#include "api/api.h"
 
 namespace {
 
+namespace api = nonet::api;
 using nlohmann::json;
-using nonet::server::ApiReply;
+using nonet::api::Reply;
 
 // The largest request body, as `nonet serve`'s default --max-body.
 constexpr std::size_t kMaxBody = 64 * 1024;
 
-ApiReply dispatch(std::string_view method, std::string_view path, std::string_view body,
+Reply dispatch(std::string_view method, std::string_view path, std::string_view body,
                   double budget_ms, double seed) {
-  namespace api = nonet::server;
   const bool get = method == "GET" || method == "HEAD";
   if (path == "/api/health" || path == "/api/levels") {
     if (!get) {
@@ -54,12 +54,12 @@ ApiReply dispatch(std::string_view method, std::string_view path, std::string_vi
     return api::error_reply(413, "too_large",
                             "request body is larger than " + std::to_string(kMaxBody) + " bytes");
   }
-  api::ApiContext context;
+  api::Context context;
   context.limits.budget =
       std::chrono::milliseconds(static_cast<std::int64_t>(budget_ms > 1 ? budget_ms : 1));
   context.deadline = nonet::Deadline::after(context.limits.budget);
   context.seed = static_cast<std::uint64_t>(seed > 0 ? seed : 0);
-  return api::handle_api(*route, body, context);
+  return api::handle(*route, body, context);
 }
 
 // The status of the last answer, as HTTP would carry it (200, 400, 422, 503, ...).
@@ -77,12 +77,12 @@ EMSCRIPTEN_KEEPALIVE const char* nonet_request(const char* method, const char* p
                                                const char* body, std::size_t size, double budget_ms,
                                                double seed) {
   static std::string answer;
-  ApiReply reply;
+  Reply reply;
   try {
     reply = dispatch(method, path, std::string_view(body, size), budget_ms, seed);
   } catch (const std::exception& e) {
     // Memory ran out, most likely: the page says so and the board stays as it was.
-    reply = nonet::server::error_reply(500, "internal_error",
+    reply = nonet::api::error_reply(500, "internal_error",
                                        std::string("the engine failed: ") + e.what());
   }
   g_status = reply.status;

@@ -13,8 +13,8 @@ _nonet() {
     cword=$COMP_CWORD
   fi
 
-  local commands="solve count validate solvers techniques explain hint rate serve generate transform canon"
-  local puzzle_options="-h --help --box -f --format -j --threads --timeout"
+  local commands="solve count validate candidates hint explain rate generate transform canon serve solvers techniques options"
+  local puzzle_options="-h --help --box -f --format -j --threads"
 
   local command="" i
   for ((i = 1; i < cword; i++)); do
@@ -31,7 +31,7 @@ _nonet() {
   # The value of the option before the cursor.
   case $prev in
     -f | --format)
-      if [[ $command == techniques ]]; then
+      if [[ $command == techniques || $command == options ]]; then
         COMPREPLY=($(compgen -W "line json markdown" -- "$cur"))
       else
         COMPREPLY=($(compgen -W "line grid json" -- "$cur"))
@@ -55,7 +55,11 @@ _nonet() {
       return
       ;;
     -l | --level | --limit)
-      [[ $command == hint ]] && COMPREPLY=($(compgen -W "vague concrete placement" -- "$cur"))
+      if [[ $command == hint ]]; then
+        COMPREPLY=($(compgen -W "vague concrete placement" -- "$cur"))
+      elif [[ $command == generate ]]; then
+        COMPREPLY=($(compgen -W "easy medium hard expert extreme" -- "$cur"))
+      fi
       return
       ;;
     --difficulty)
@@ -76,8 +80,8 @@ _nonet() {
       if declare -F _filedir >/dev/null; then _filedir; else COMPREPLY=($(compgen -f -- "$cur")); fi
       return
       ;;
-    -j | --threads | --timeout | -n | --count | --clues | --rating | --seed | --candidates | \
-      --givens | --host | -p | --port | --budget | --max-body | --workers | --queue-wait | \
+    -j | --threads | --timeout | -n | --count | --size | --clues | --rating | --seed | \
+      --candidates | --givens | --cell | --host | -p | --port | --budget | --max-body | --workers | --queue-wait | \
       --io-timeout | --allow-host | --queue | --idle-timeout | --max-connections | --cache-mb | \
       --drain)
       return  # a value of the user's own
@@ -86,20 +90,22 @@ _nonet() {
 
   local options=""
   case $command in
-    solve) options="$puzzle_options -s --solver" ;;
-    count) options="$puzzle_options -s --solver -l --limit" ;;
-    validate | canon) options="$puzzle_options" ;;
+    solve) options="$puzzle_options --timeout -s --solver" ;;
+    count) options="$puzzle_options --timeout -s --solver -l --limit" ;;
+    validate | candidates | canon) options="$puzzle_options" ;;
     solvers) options="-h --help" ;;
-    techniques) options="-h --help -t --techniques -f --format" ;;
-    explain | rate) options="$puzzle_options -t --techniques" ;;
-    hint) options="$puzzle_options -t --techniques -l --level --candidates --givens" ;;
+    techniques) options="-h --help -t --profile -f --format" ;;
+    options) options="-h --help -f --format" ;;
+    explain) options="$puzzle_options --timeout -t --profile --candidates" ;;
+    rate) options="$puzzle_options --timeout -t --profile" ;;
+    hint) options="$puzzle_options --timeout -t --profile -l --level --candidates --givens --cell" ;;
     transform) options="$puzzle_options --ops --random --seed" ;;
     serve)
       options="-h --help --host -p --port --allow-host --budget --max-body --workers --queue"
       options+=" --queue-wait --io-timeout --idle-timeout --max-connections --cache-mb --drain -q --quiet"
       ;;
     generate)
-      options="-h --help -n --count --box --symmetry --clues --difficulty --rating --profile
+      options="-h --help -n --count --size --box --symmetry --clues --level --rating -t --profile
                --rate --minimal --no-minimal --seed -j --threads -f --format --timeout --from"
       ;;
   esac
@@ -108,7 +114,7 @@ _nonet() {
     return
   fi
   case $command in
-    solvers | techniques | serve | generate) ;;
+    solvers | techniques | options | serve | generate) ;;
     *)  # puzzle files
       if declare -F _filedir >/dev/null; then _filedir; else COMPREPLY=($(compgen -f -- "$cur")); fi
       ;;

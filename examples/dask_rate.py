@@ -59,11 +59,11 @@ def read_entries(path: str, box: Optional[str]) -> Iterator[Entry]:
         yield from nonet.read(f, box=box)
 
 
-def rate_partition(puzzles: List[nonet.Puzzle], techniques: str,
+def rate_partition(puzzles: List[nonet.Puzzle], profile: str,
                    timeout: Optional[float]) -> List[Tuple[str, str]]:
     """Runs on a worker: (answer line, message for stderr) per puzzle."""
     out = []
-    for answer in nonet.rate_many(puzzles, threads=1, techniques=techniques, timeout=timeout,
+    for answer in nonet.rate_many(puzzles, threads=1, profile=profile, timeout=timeout,
                                   return_exceptions=True):
         message = answer.message if isinstance(answer, nonet.Error) else ""
         out.append((nonet.cli_line(answer), message))
@@ -161,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
 
             for entries in partitions_of(read_entries(args.input, args.box), size):
                 puzzles = [e for e in entries if isinstance(e, nonet.Puzzle)]
-                future = (client.submit(rate_partition, puzzles, args.techniques, args.timeout,
+                future = (client.submit(rate_partition, puzzles, args.profile, args.timeout,
                                          pure=False) if puzzles else None)
                 pending.append((entries, future))
                 write_ready(block=len(pending) >= in_flight_limit)
@@ -200,7 +200,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--workers", type=int, metavar="N",
                         help="worker processes of the LocalCluster (default: one per core)")
     parser.add_argument("--box", metavar="RxC", help="force a box shape, as nonet --box")
-    parser.add_argument("-t", "--techniques", default="se", choices=["se", "modern"],
+    parser.add_argument("-t", "--profile", default="se", choices=["se", "modern"],
                         help="technique set, as nonet rate -t")
     parser.add_argument("--timeout", type=float, metavar="SECONDS",
                         help="time budget per puzzle (default: none)")

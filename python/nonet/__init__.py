@@ -26,6 +26,7 @@ from typing import Callable, Iterable, Iterator, Optional, Tuple, TypeVar, Union
 from ._errors import Error, InvalidPuzzleError, ParseError, Timeout
 from . import _nonet
 from ._nonet import (
+    Candidates,
     Conflict,
     Count,
     Explanation,
@@ -38,6 +39,7 @@ from ._nonet import (
     Step,
     Validation,
     __version__,
+    candidates,
     canon,
     count,
     explain,
@@ -51,9 +53,9 @@ from ._nonet import (
 )
 
 __all__ = [
-    "Conflict", "Count", "Error", "Explanation", "Generated", "Hint", "InvalidPuzzleError",
+    "Candidates", "Conflict", "Count", "Error", "Explanation", "Generated", "Hint", "InvalidPuzzleError",
     "ParseError", "Puzzle", "Rating", "Reader", "Solution", "Step", "Timeout", "Validation",
-    "__version__", "canon", "canon_many", "cli_line", "count", "count_many", "explain", "explain_many",
+    "__version__", "candidates", "candidates_many", "canon", "canon_many", "cli_line", "count", "count_many", "explain", "explain_many",
     "generate", "generate_many", "hint", "levels", "rate", "rate_many", "read", "solve", "solve_many",
     "transform", "transform_many", "validate", "validate_many",
 ]
@@ -73,7 +75,11 @@ def read(source: Union[str, bytes, Iterable[Union[str, bytes]]], *,
     if isinstance(source, (str, bytes)):
         # Lines end at "\n" only, as for the CLI (str.splitlines would also break
         # at form feeds and other separators).
-        lines = source.split("\n" if isinstance(source, str) else b"\n")
+        lines: list
+        if isinstance(source, str):
+            lines = source.split("\n")
+        else:
+            lines = source.split(b"\n")
         if not lines[-1]:
             lines.pop()
         source = lines
@@ -82,18 +88,14 @@ def read(source: Union[str, bytes, Iterable[Union[str, bytes]]], *,
     yield from reader.finish()
 
 
-def cli_line(answer: Union[Solution, Count, Validation, Rating, Explanation, Hint, Generated,
-                            str, Error]) -> str:
+def cli_line(answer: Union[Solution, Count, Validation, Candidates, Rating, Explanation, Hint,
+                            Generated, str, Error]) -> str:
     """The text ``nonet`` prints for one puzzle's answer or error, without the
     final newline: ``str(answer)`` for an answer, ``invalid: ...`` or ``timeout``
     for an error. So ``"\n".join(map(nonet.cli_line, nonet.rate_many(puzzles,
     return_exceptions=True)))`` is what ``nonet rate`` prints for them."""
     if isinstance(answer, Timeout):
-        # The CLI counts a puzzle whose single solution could not be confirmed in
-        # time as invalid; only a search cut short is a plain timeout.
-        if answer.message != "time budget ran out":
-            return f"invalid: {answer.message}"
-        return "timeout"
+        return f"timeout: {answer.message}"
     if isinstance(answer, ParseError):
         return f"invalid: {answer}"
     if isinstance(answer, Error):
@@ -155,22 +157,31 @@ def validate_many(puzzles: Iterable[PuzzleLike], *, threads: int = 0, box: Optio
                     puzzles, threads, return_exceptions)
 
 
+def candidates_many(puzzles: Iterable[PuzzleLike], *, threads: int = 0, box: Optional[str] = None,
+                    return_exceptions: bool = False) -> Iterator[Union[Candidates, Error]]:
+    """:func:`candidates` for each puzzle, in order."""
+    return _batches(lambda chunk, _: _nonet._candidates_batch(chunk, threads=threads, box=box),
+                    puzzles, threads, return_exceptions)
+
+
 def rate_many(puzzles: Iterable[PuzzleLike], *, threads: int = 0, box: Optional[str] = None,
-              techniques: str = "se", timeout: Optional[float] = None,
+              profile: str = "se", timeout: Optional[float] = None,
               return_exceptions: bool = False) -> Iterator[Union[Rating, Error]]:
     """:func:`rate` for each puzzle, in order, one thread per puzzle (the ratings
     are the same as one at a time)."""
     return _batches(lambda chunk, _: _nonet._rate_batch(
-        chunk, threads=threads, box=box, techniques=techniques, timeout=timeout),
+        chunk, threads=threads, box=box, profile=profile, timeout=timeout),
         puzzles, threads, return_exceptions)
 
 
 def explain_many(puzzles: Iterable[PuzzleLike], *, threads: int = 0, box: Optional[str] = None,
-                 techniques: str = "se", timeout: Optional[float] = None,
+                 profile: str = "se", candidates: Optional[str] = None,
+                 timeout: Optional[float] = None,
                  return_exceptions: bool = False) -> Iterator[Union[Explanation, Error]]:
     """:func:`explain` for each puzzle, in order."""
     return _batches(lambda chunk, _: _nonet._explain_batch(
-        chunk, threads=threads, box=box, techniques=techniques, timeout=timeout),
+        chunk, threads=threads, box=box, profile=profile, candidates=candidates,
+        timeout=timeout),
         puzzles, threads, return_exceptions)
 
 
@@ -191,24 +202,24 @@ def canon_many(puzzles: Iterable[PuzzleLike], *, threads: int = 0, box: Optional
                     puzzles, threads, return_exceptions)
 
 
-def generate_many(n: int, *, threads: int = 0, box: str = "3x3", symmetry: str = "none",
-                  clues: Optional[Tuple[int, int]] = None, difficulty: Optional[str] = None,
-                  rating: Optional[Tuple[float, float]] = None, techniques: str = "se",
-                  rate: bool = False, minimal: Optional[bool] = None, seed: Optional[int] = None,
-                  timeout: Optional[float] = 60.0,
+def generate_many(count: int, *, threads: int = 0, size: Optional[int] = None,
+                  box: Optional[str] = None, profile: str = "se", level: Optional[str] = None,
+                  rating: Union[Tuple[float, float], str, None] = None,
+                  clues: Union[Tuple[int, int], str, int, None] = None, symmetry: str = "none",
+                  minimal: Optional[bool] = None, rate: bool = False, seed: Optional[int] = None,
+                  timeout: Optional[float] = None,
                   return_exceptions: bool = False) -> Iterator[Union[Generated, Error]]:
-    """``n`` puzzles as :func:`generate` makes them, the same as
-    ``nonet generate -n N --seed SEED`` whatever the thread count. Without a seed
-    one is drawn; each :class:`Generated` tells it."""
-    if n < 0:
-        raise ValueError(f"n: expected a count of puzzles, got {n}")
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little")
+    """``count`` puzzles as :func:`generate` makes them, the same as
+    ``nonet generate -n COUNT --seed SEED`` whatever the thread count. Without a
+    seed one is drawn; each :class:`Generated` tells it."""
+    if count < 0:
+        raise ValueError(f"count: expected a number of puzzles, got {count}")
+    drawn: int = int.from_bytes(os.urandom(8), "little") if seed is None else seed
 
     def run(chunk: list, first: int) -> list:
         return _nonet._generate_batch(
-            first=first, count=len(chunk), threads=threads, box=box, symmetry=symmetry,
-            clues=clues, difficulty=difficulty, rating=rating, techniques=techniques, rate=rate,
-            minimal=minimal, seed=seed, timeout=timeout)
+            first=first, count=len(chunk), threads=threads, size=size, box=box, profile=profile,
+            level=level, rating=rating, clues=clues, symmetry=symmetry, minimal=minimal,
+            rate=rate, seed=drawn, timeout=timeout)
 
-    return _batches(run, range(n), threads, return_exceptions)
+    return _batches(run, range(count), threads, return_exceptions)

@@ -1,0 +1,109 @@
+#include "python/run.h"
+
+#include <cmath>
+
+#include "ops/values.h"
+
+namespace nonet::python {
+namespace {
+
+int cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+}  // namespace
+
+Input input_of(py::handle item) {
+  if (py::isinstance<Puzzle>(item)) {
+    const Puzzle& p = self_of<Puzzle>(item);
+    return {p.grid, {}, p.line};
+  }
+  if (py::isinstance<py::str>(item) || py::isinstance<py::bytes>(item))
+    return {std::nullopt, item.cast<std::string>(), 1};
+  throw py::type_error("expected a puzzle as str, bytes or nonet.Puzzle, got " +
+                       std::string(py::str(py::type::of(item).attr("__name__"))));
+}
+
+std::vector<Input> inputs_of(const py::iterable& items) {
+  std::vector<Input> out;
+  for (py::handle item : items) out.push_back(input_of(item));
+  return out;
+}
+
+ops::Result<Puzzle> parse(const Input& in, const ParseOptions& options) {
+  if (in.grid) return Puzzle{*in.grid, in.line};
+  ParsedPuzzle p = parse_puzzle(in.text, options);
+  if (!p.ok())
+    return ops::Failure{ops::Code::bad_puzzle, p.error().message, "", p.error().line,
+                        p.error().column};
+  return Puzzle{std::move(*p), p.line};
+}
+
+ParseOptions parse_options_of(const std::optional<std::string>& box) {
+  if (!box) return {};
+  const ops::Result<ParseOptions> options = ops::read_parse_options(*box);
+  if (!options || box->empty())
+    throw py::value_error("box: " + (options ? std::string("expected RxC, e.g. '3x3' or '3x2'")
+                                             : options.failure().message));
+  return *options;
+}
+
+py::object error_object(const ops::Failure& f) {
+  const char* name = "InvalidPuzzleError";
+  switch (f.code) {
+    case ops::Code::bad_puzzle:
+      name = "ParseError";
+      break;
+    case ops::Code::timeout:
+    case ops::Code::cancelled:
+      name = "Timeout";
+      break;
+    case ops::Code::bad_candidates:
+      // A pencil-mark text that cannot be read is text that cannot be read.
+      if (f.line > 0) name = "ParseError";
+      break;
+    default:
+      break;
+  }
+  std::string message = f.message;
+  if (!f.option.empty() && f.code == ops::Code::bad_value) message = f.option + ": " + message;
+  return py::module_::import("nonet._errors").attr(name)(message, f.line, f.column);
+}
+
+int batch_threads(int threads) {
+  if (threads < 0 || threads > 256)
+    throw py::value_error("threads: expected 0 (one per core) to 256, got " +
+                          std::to_string(threads));
+  return threads == 0 ? cores() : threads;
+}
+
+int chain_threads(int threads) {
+  if (threads < 0 || threads > 16)
+    throw py::value_error("threads: expected 0 (up to four cores) to 16, got " +
+                          std::to_string(threads));
+  return threads == 0 ? std::min(cores(), 4) : threads;
+}
+
+std::optional<double> timeout_of(std::optional<double> seconds) {
+  if (seconds && (!std::isfinite(*seconds) || *seconds < 0 || *seconds > 1e6))
+    throw py::value_error("timeout: expected seconds between 0 and 1e6 (or None), got " +
+                          std::to_string(*seconds));
+  return seconds;
+}
+
+void set_budget(ops::Context& context, std::optional<double> seconds, bool logic, int side) {
+  // As the CLI: the logic of boards above 16x16 gets 60 s unless told otherwise.
+  constexpr int kLargeBoardSide = 16;
+  constexpr double kLargeBoardSeconds = 60;
+  if (!seconds && logic && side > kLargeBoardSide) {
+    seconds = kLargeBoardSeconds;
+    context.budget = "the default time budget for boards above 16x16 (60 s; timeout=0 lifts it)";
+  } else if (seconds && *seconds > 0) {
+    char text[64];
+    std::snprintf(text, sizeof text, "the time budget of %g s", *seconds);
+    context.budget = text;
+  }
+  if (seconds && *seconds > 0)
+    context.deadline =
+        Deadline::after(std::chrono::nanoseconds(static_cast<std::int64_t>(*seconds * 1e9)));
+}
+
+}  // namespace nonet::python

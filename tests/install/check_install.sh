@@ -125,12 +125,13 @@ fi
 
 if [[ -n $python ]]; then
   step "the Python module from $prefix/$pydir"
-  (cd "$work" && PYTHONPATH=$prefix/$pydir "$python" - "$prefix" "$solution" "$rating" <<'EOF'
+  (cd "$work" && PYTHONPATH=$prefix/$pydir "$python" - "$prefix" "$solution" "$rating" "$version" <<'EOF'
 import sys
 import nonet
 
-prefix, solution, rating = sys.argv[1:]
+prefix, solution, rating, version = sys.argv[1:]
 assert nonet.__file__.startswith(prefix), nonet.__file__
+assert nonet.__version__ == version, (nonet.__version__, version)
 tutorial = "090000006\n000960485\n000581000\n004000000\n517200900\n602000370\n100804020\n706000810\n300090000\n"
 assert nonet.solve(tutorial).solution == solution, nonet.solve(tutorial)
 r = nonet.rate(tutorial)

@@ -1,6 +1,7 @@
 // nonet-bench: solving speed of every registered 9x9 solver on puzzle files.
 //
 //   nonet-bench                                   # the four standard sets
+//   nonet-bench --data /srv/sudoku                # ... from /srv/sudoku/puzzles
 //   nonet-bench --solver fast9 --repeat 5 a.txt   # one solver, one file
 //   nonet-bench --csv > out.csv
 //   nonet-bench-tdoku --side-by-side              # fast9 and tdoku, one table
@@ -14,11 +15,11 @@
 // counted up to 2 and checked against the rules and the givens after the clock
 // stops.
 //
-// The same source builds `nonet-bench-tdoku` when tdoku's source lies next to
-// the repository (bench/CMakeLists.txt). That program alone links tdoku,
-// compiled with clang as its authors measure it, and offers it as the solver
-// `tdoku`: it gets the same permuted puzzles, as 81-character strings made
-// before the clock starts, and counts to 2 as nonet's solvers do.
+// The same source builds `nonet-bench-tdoku` when the configure names tdoku's
+// source (-DNONET_TDOKU_DIR, bench/CMakeLists.txt). That program alone links
+// tdoku, compiled with clang as its authors measure it, and offers it as the
+// solver `tdoku`: it gets the same permuted puzzles, as 81-character strings
+// made before the clock starts, and counts to 2 as nonet's solvers do.
 
 #include <sys/resource.h>
 #include <time.h>
@@ -54,6 +55,7 @@ constexpr const char* kDefaultSets[] = {"17_clue.txt", "kaggle_bryanpark_first20
 
 struct Options {
   std::vector<std::string> paths;
+  std::string data;                  // --data: the folder holding puzzles/ with the standard sets
   std::vector<std::string> solvers;  // empty = every solver that supports 9x9
   std::size_t limit_puzzles = 0;     // 0 = all
   std::size_t basic_puzzles = 50;    // the teaching solver gets a prefix of each set
@@ -68,7 +70,16 @@ struct Options {
   std::uint64_t seed = 20240101;
 };
 
-void usage(const char* argv0) {
+// Where the standard sets are: --data DIR, else $NONET_DATA_DIR, else the
+// shared data folder next to the source tree (../shared/data). Decided when
+// the program runs; the build never looks there.
+std::string data_dir(const Options& o) {
+  if (!o.data.empty()) return o.data;
+  if (const char* env = std::getenv("NONET_DATA_DIR"); env && *env) return env;
+  return std::string(NONET_SOURCE_DIR) + "/../shared/data";
+}
+
+void usage(const char* argv0, const Options& o) {
   std::fprintf(
       stderr,
       "usage: %s [options] [puzzle files...]\n"
@@ -86,12 +97,15 @@ void usage(const char* argv0) {
       "  --side-by-side       fast9 against tdoku: --alternate, the first 20000 puzzles\n"
       "                       of each set unless --limit-puzzles says otherwise, and a\n"
       "                       table of both (only in nonet-bench-tdoku)\n"
+      "  --data DIR           the folder holding puzzles/ with the standard sets\n"
+      "                       (default: $NONET_DATA_DIR, else ../shared/data next to\n"
+      "                       the source tree)\n"
       "  --seed N             seed of the puzzle permutations\n"
       "  --no-permute         solve puzzles as written\n"
       "  --csv                print CSV instead of a table\n"
       "  --cpu-time           time by the thread's CPU clock (steadier on a busy machine)\n"
-      "Without files: the four standard sets in %s\n",
-      argv0, NONET_DATA_DIR);
+      "Without files: the four standard sets in DIR/puzzles (now %s/puzzles)\n",
+      argv0, data_dir(o).c_str());
 }
 
 bool parse_args(int argc, char** argv, Options& o) {
@@ -135,6 +149,10 @@ bool parse_args(int argc, char** argv, Options& o) {
     } else if (a == "--repeat") {
       if (!number("--repeat", x) || x < 1) return false;
       o.repeat = static_cast<int>(x);
+    } else if (a == "--data") {
+      const char* v = value("--data");
+      if (!v) return false;
+      o.data = v;
     } else if (a == "--seed") {
       if (!number("--seed", x)) return false;
       o.seed = static_cast<std::uint64_t>(x);
@@ -149,7 +167,7 @@ bool parse_args(int argc, char** argv, Options& o) {
     } else if (a == "--csv") {
       o.csv = true;
     } else if (a == "-h" || a == "--help") {
-      usage(argv[0]);
+      usage(argv[0], o);
       std::exit(0);
     } else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
@@ -162,7 +180,7 @@ bool parse_args(int argc, char** argv, Options& o) {
 #if !NONET_BENCH_TDOKU
     std::fprintf(stderr,
                  "--side-by-side needs tdoku: build and run nonet-bench-tdoku "
-                 "(tdoku's source next to the repository, see bench/README.md)\n");
+                 "(configured with -DNONET_TDOKU_DIR, see bench/README.md)\n");
     return false;
 #endif
     if (o.solvers.empty()) o.solvers = {"fast9", "tdoku"};
@@ -173,9 +191,18 @@ bool parse_args(int argc, char** argv, Options& o) {
     o.alternate = true;
     if (!limit_given) o.limit_puzzles = 20000;
   }
-  if (o.paths.empty())
-    for (const char* name : kDefaultSets)
-      o.paths.push_back(std::string(NONET_DATA_DIR) + "/" + name);
+  if (o.paths.empty()) {
+    const std::string dir = data_dir(o) + "/puzzles";
+    for (const char* name : kDefaultSets) o.paths.push_back(dir + "/" + name);
+    if (!std::ifstream(o.paths.front())) {
+      std::fprintf(
+          stderr,
+          "nonet-bench: the standard sets are not in %s: name puzzle files, or the folder holding "
+          "puzzles/ with --data DIR or NONET_DATA_DIR\n",
+          dir.c_str());
+      std::exit(2);
+    }
+  }
   return true;
 }
 
@@ -563,7 +590,7 @@ void print(const std::vector<Row>& rows, const Options& o) {
 int main(int argc, char** argv) {
   Options o;
   if (!parse_args(argc, argv, o)) {
-    usage(argv[0]);
+    usage(argv[0], o);
     return 2;
   }
   const nonet::Geometry& nine = *nonet::Geometry::get(3, 3);

@@ -16,7 +16,7 @@ if [[ "${1:-}" == "--site" || "${1:-}" == "--test" ]]; then
   packages+=(emscripten)
 fi
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(clang libgtest-dev libbenchmark-dev chromium)
+  packages+=(clang libgtest-dev chromium)
   # The Python module's tests, examples/dask_rate.py, the GNU parallel recipe of
   # docs/scaling.md, and the checks of the man page (groff) and zsh completion.
   packages+=(python3-pytest python3-distributed parallel groff-base zsh)

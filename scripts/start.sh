@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake --preset release >/dev/null
-cmake --build --preset release
+# Only what runs: the CLI, which holds the server and the page. The tests and
+# benchmarks are scripts/test.sh's business.
+cmake --build --preset release --target nonet
 nonet=build/release/apps/cli/nonet
 if "$nonet" serve --help >/dev/null 2>&1; then
   exec "$nonet" serve "$@"

@@ -33,7 +33,9 @@ client="$build/stress/nonet-stress"
 if [[ ! -x "$client" || bench/nonet_stress.cpp -nt "$client" ]]; then
   c++ -std=c++20 -O2 -Wall -Wextra -pthread bench/nonet_stress.cpp -o "$client"
 fi
-puzzles=../shared/data/puzzles/forum_hardest_1905_11plus.txt
+# The shared data folder (NONET_DATA_DIR, by default ../shared/data next to the
+# checkout) may be absent: the client has hard puzzles of its own.
+puzzles=${NONET_DATA_DIR:-../shared/data}/puzzles/forum_hardest_1905_11plus.txt
 [[ -f $puzzles ]] || { echo "stress: $puzzles not found; using the built-in hard puzzles"; puzzles=; }
 
 banner=$(mktemp)

@@ -27,6 +27,7 @@
 #include "nonet/format.h"
 #include "nonet/logic.h"
 #include "support/checker.h"
+#include "support/data.h"
 #include "support/run.h"
 #include "support/server.h"
 
@@ -301,8 +302,9 @@ TEST(Reliability, ContradictoryPuzzlesOfEverySizeAreAnsweredAtOnce) {
 }
 
 TEST(Reliability, HardestNineByNinePuzzlesWithinTheBudget) {
-  const std::string path = NONET_SOURCE_DIR "/../shared/data/puzzles/forum_hardest_1106.txt";
-  if (!std::ifstream(path)) GTEST_SKIP() << "data set not found: " << path;
+  const std::string path = nonet::testing::shared_data("puzzles/forum_hardest_1106.txt");
+  if (path.empty())
+    GTEST_SKIP() << nonet::testing::shared_data_missing("puzzles/forum_hardest_1106.txt");
   const auto start = Clock::now();
   Child nonet({"solve", "--timeout", "1", "-j", "2"}, path);
   ASSERT_EQ(nonet.wait(120), 0) << nonet.err();

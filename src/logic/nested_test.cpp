@@ -16,13 +16,24 @@
 #include "nonet/format.h"
 #include "nonet/logic.h"
 #include "nonet/solver.h"
+#include "support/data.h"
 
 namespace nonet {
 namespace {
 
-const std::string kData = NONET_SOURCE_DIR "/../shared/data";
-const std::string kHardest = kData + "/puzzles/forum_hardest_1905_11plus.txt";
-const std::string kRated = kData + "/rated/sudoku_exchange_diabolical_SE5plus.txt";
+using testing::shared_data;
+using testing::shared_data_missing;
+
+// The forum's 11+ list and SukakuExplainer's 5.0-and-up puzzles, among the
+// shared data. Without them: an 11+ puzzle of the list built in, and the
+// committed sample of the rated puzzles, which holds the first of those the
+// tests take.
+constexpr const char* kHardestSet = "puzzles/forum_hardest_1905_11plus.txt";
+constexpr const char* kRatedSet = "rated/sudoku_exchange_diabolical_SE5plus.txt";
+
+// An 11+ puzzle of the forum's list whose path uses nested cycles.
+constexpr const char* kCyclePuzzle =
+    "98.7..6..5...9..7...7..4...4...327....65...9.......3.11...8.5...2.........54...8.";
 
 std::vector<Grid> read_puzzles(const std::string& path, std::size_t count, double min_se) {
   std::vector<Grid> out;
@@ -43,6 +54,22 @@ std::vector<Grid> read_puzzles(const std::string& path, std::size_t count, doubl
   return out;
 }
 
+std::string rated_path() {
+  const std::string path = shared_data(kRatedSet);
+  if (!path.empty()) return path;
+  std::printf("%s; the committed sample instead\n", shared_data_missing(kRatedSet).c_str());
+  return testing::test_data("se_diabolical_sample.txt");
+}
+
+// The first `count` puzzles of the 11+ list, or the one built in.
+std::vector<Grid> hardest(std::size_t count) {
+  if (count == 0) return {};
+  const std::string path = shared_data(kHardestSet);
+  if (!path.empty()) return read_puzzles(path, count, 0);
+  std::printf("%s; an 11+ puzzle built in instead\n", shared_data_missing(kHardestSet).c_str());
+  return {*parse_puzzle(kCyclePuzzle)};
+}
+
 // Puzzles of the extended set rated 9.0 and up (which this rater mostly solves
 // below 9.0), and in optimised builds one 11+ puzzle, whose first step is a
 // nested chain that takes seconds.
@@ -57,9 +84,9 @@ constexpr auto kBudget = std::chrono::milliseconds(4000);
 #endif
 
 TEST(NestedChains, EveryStepIsSound) {
-  std::vector<Grid> puzzles = read_puzzles(kRated, kPuzzles, 9.0);
-  if (puzzles.empty()) GTEST_SKIP() << "shared data absent: " << kRated;
-  for (const Grid& g : read_puzzles(kHardest, kHardPuzzles, 0)) puzzles.push_back(g);
+  std::vector<Grid> puzzles = read_puzzles(rated_path(), kPuzzles, 9.0);
+  ASSERT_EQ(puzzles.size(), kPuzzles);
+  for (const Grid& g : hardest(kHardPuzzles)) puzzles.push_back(g);
   auto solver = make_solver(*Geometry::get(3, 3));
   int nested = 0, steps = 0;
   for (const Grid& puzzle : puzzles) {
@@ -89,8 +116,8 @@ TEST(NestedChains, EveryStepIsSound) {
 }
 
 TEST(NestedChains, DeadlineStopsTheSearch) {
-  const std::vector<Grid> puzzles = read_puzzles(kHardest, 1, 0);
-  if (puzzles.empty()) GTEST_SKIP() << "shared data absent: " << kHardest;
+  const std::vector<Grid> puzzles = hardest(1);
+  ASSERT_EQ(puzzles.size(), 1u);
   const auto start = std::chrono::steady_clock::now();
   const Rating r = rate(puzzles[0], Profile::se, Deadline::after(std::chrono::milliseconds(200)));
   const double seconds =
@@ -104,8 +131,8 @@ TEST(NestedChains, DeadlineStopsTheSearch) {
 TEST(NestedChains, HintStopsAtItsDeadline) {
   // Where the rater is left with only chains to try, a hint whose deadline has
   // passed answers `stopped` at once instead of searching for minutes.
-  const std::vector<Grid> puzzles = read_puzzles(kHardest, 1, 0);
-  if (puzzles.empty()) GTEST_SKIP() << "shared data absent: " << kHardest;
+  const std::vector<Grid> puzzles = hardest(1);
+  ASSERT_EQ(puzzles.size(), 1u);
   const Grid& puzzle = puzzles[0];
   LogicState state(puzzle);
   const LogicPath path =
@@ -185,10 +212,6 @@ TEST(NestedChains, PublishedRatingsAgree) {
   }
   std::printf("%d published ratings checked\n", checked);
 }
-
-// An 11+ puzzle of the forum's list whose path uses nested cycles.
-constexpr const char* kCyclePuzzle =
-    "98.7..6..5...9..7...7..4...4...327....65...9.......3.11...8.5...2.........54...8.";
 
 TEST(NestedChains, CyclesAreAmongTheNestedRules) {
   // SE's rule nested in chains of levels 2 and 3 is its whole "forcing chains &

@@ -18,14 +18,25 @@
 #include "nonet/format.h"
 #include "nonet/logic.h"
 #include "nonet/solver.h"
+#include "support/data.h"
 
 namespace nonet {
 namespace {
 
-const std::string kData = NONET_SOURCE_DIR "/../shared/data";
+using testing::shared_data;
+using testing::shared_data_missing;
+using testing::test_data;
+
+// Puzzles with Sudoku Explainer 1.2.1's ratings: the full set of 1,500 among the
+// shared data, and the sample of it committed under tests/data.
+constexpr const char* kRatedSet = "rated/sudoku_exchange_low1500_local_serate.txt";
+constexpr const char* kRatedSample = "se121_rated_sample.txt";
+// Puzzles SukakuExplainer rates 5.0 and up, and the sample of them committed.
+constexpr const char* kDiabolicalSet = "rated/sudoku_exchange_diabolical_SE5plus.txt";
+constexpr const char* kDiabolicalSample = "se_diabolical_sample.txt";
 
 // A few puzzles built in, so the soundness and invariance tests mean something
-// without the shared data: singles, intersections, subsets, wings, a unique
+// whatever the data: singles, intersections, subsets, wings, a unique
 // rectangle, a BUG, an aligned pair exclusion, and one that needs chains.
 const char* const kEmbedded[] = {
     "050703060007000800000816000000030000005000100730040086906000204840572093000409000",
@@ -82,9 +93,19 @@ void check_sound(const Grid& puzzle, Profile profile, Solver& solver, int& steps
   }
 }
 
-TEST(Rating, AgreesWithSudokuExplainer) {
-  const auto lines = read_lines(kData + "/rated/sudoku_exchange_low1500_local_serate.txt", 100000);
-  if (lines.empty()) GTEST_SKIP() << "shared data absent: " << kData << "/rated";
+// The shared set when it is there, else the committed sample of it.
+std::vector<std::string> rated_lines() {
+  std::string path = shared_data(kRatedSet);
+  if (path.empty()) {
+    std::printf("%s; the committed sample instead\n", shared_data_missing(kRatedSet).c_str());
+    path = test_data(kRatedSample);
+  }
+  return read_lines(path, 100000);
+}
+
+// Our ER/EP/ED against Sudoku Explainer 1.2.1's on lines of the form
+// "<puzzle> ... classic_se121=ER/EP/ED".
+void expect_agreement(const std::vector<std::string>& lines) {
   int plain = 0, exact = 0, er_ok = 0, ep_ok = 0, ed_ok = 0, chains = 0, chains_exact = 0;
   int chains_near = 0;
   std::map<std::string, int> mismatches;
@@ -134,19 +155,34 @@ TEST(Rating, AgreesWithSudokuExplainer) {
   EXPECT_GE(chains_near, chains * 97 / 100);
 }
 
+// On every clone: the committed sample covers every ER of the full set.
+TEST(Rating, AgreesWithSudokuExplainerOnTheCommittedSample) {
+  const auto lines = read_lines(test_data(kRatedSample), 100000);
+  ASSERT_GE(lines.size(), 300u) << test_data(kRatedSample) << " is missing or short";
+  expect_agreement(lines);
+}
+
+TEST(Rating, AgreesWithSudokuExplainer) {
+  const std::string path = shared_data(kRatedSet);
+  if (path.empty())
+    GTEST_SKIP() << shared_data_missing(kRatedSet) << "; the committed sample ran alone";
+  expect_agreement(read_lines(path, 100000));
+}
+
 TEST(Rating, EveryStepIsSound) {
   auto solver = make_solver(*Geometry::get(3, 3));
   int puzzles = 0, steps = 0;
   std::vector<std::string> all(std::begin(kEmbedded), std::end(kEmbedded));
-  for (const std::string& l :
-       read_lines(kData + "/rated/sudoku_exchange_low1500_local_serate.txt", 100000)) {
-    all.push_back(l.substr(0, 81));
-  }
+  for (const std::string& l : rated_lines()) all.push_back(l.substr(0, 81));
   // Puzzles rated 7.5 and up (SE's extended set): Nishio, multiple and dynamic
-  // forcing chains.
+  // forcing chains. The committed sample holds the first 40 of the full set.
+  std::string diabolical = shared_data(kDiabolicalSet);
+  if (diabolical.empty()) {
+    std::printf("%s; the committed sample instead\n", shared_data_missing(kDiabolicalSet).c_str());
+    diabolical = test_data(kDiabolicalSample);
+  }
   int heavy = 0;
-  for (const std::string& l :
-       read_lines(kData + "/rated/sudoku_exchange_diabolical_SE5plus.txt", 100000)) {
+  for (const std::string& l : read_lines(diabolical, 100000)) {
     std::istringstream in(l);
     std::string id, puzzle;
     double se = 0;
@@ -154,9 +190,12 @@ TEST(Rating, EveryStepIsSound) {
     all.push_back(puzzle);
     if (++heavy == 40) break;
   }
+  EXPECT_EQ(heavy, 40) << diabolical;
   for (const char* name :
-       {"/puzzles/magictour_top1465.txt", "/puzzles/kaggle_bryanpark_first20k.txt"}) {
-    for (const std::string& l : read_lines(kData + name, 300)) all.push_back(l.substr(0, 81));
+       {"puzzles/magictour_top1465.txt", "puzzles/kaggle_bryanpark_first20k.txt"}) {
+    const std::string path = shared_data(name);
+    if (path.empty()) std::printf("%s: left out\n", shared_data_missing(name).c_str());
+    for (const std::string& l : read_lines(path, 300)) all.push_back(l.substr(0, 81));
   }
   // Every puzzle with the SE profile; every third (and every embedded one) with
   // the modern profile too, to keep the suite quick under sanitizers.
@@ -185,10 +224,7 @@ Grid transform(const Grid& grid, const std::array<int, 10>& relabel, bool transp
 
 TEST(Rating, InvariantUnderRelabellingAndTransposing) {
   std::vector<std::string> all(std::begin(kEmbedded), std::end(kEmbedded));
-  for (const std::string& l :
-       read_lines(kData + "/rated/sudoku_exchange_low1500_local_serate.txt", 100000)) {
-    all.push_back(l.substr(0, 81));
-  }
+  for (const std::string& l : rated_lines()) all.push_back(l.substr(0, 81));
   std::mt19937 rng(12345);
   int same = 0, total = 0, stopped = 0;
   std::vector<std::string> differ;

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The installed package, used as its users use it.
 #
-#   tests/install/check_install.sh BUILD_DIR SOURCE_DIR CXX [PYTHON]
+#   tests/install/check_install.sh BUILD_DIR SOURCE_DIR CXX [PYTHON PYTHON_DIR]
 #
 # Installs BUILD_DIR into a temporary prefix, checks that every promised file is
 # there, moves the prefix elsewhere (an installed tree must not depend on where it
 # was installed), then builds the README's library example twice against it, with
 # a fresh CMake project (find_package(nonet) + nonet::engine) and with pkg-config,
 # runs both and the installed CLI, and, when PYTHON is given, imports the
-# installed Python module with PYTHONPATH=<prefix>/lib/python3/dist-packages.
+# installed Python module with PYTHONPATH=<prefix>/PYTHON_DIR (the site
+# directory the build installs it to, relative to the prefix).
 # Run by ctest (Package.InstallsAndBuildsConsumers).
 set -euo pipefail
 
@@ -16,6 +17,8 @@ build=$(cd "$1" && pwd)
 source=$(cd "$2" && pwd)
 cxx=$3
 python=${4:-}
+pydir=${5:-}
+[[ -z $python || -n $pydir ]] || { echo "check_install.sh: PYTHON needs PYTHON_DIR" >&2; exit 2; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/nonet-install.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -55,7 +58,7 @@ expect=(
 )
 for header in "$source"/include/nonet/*.h; do expect+=("include/nonet/${header##*/}"); done
 if [[ -n $python ]]; then
-  expect+=(lib/python3/dist-packages/nonet/{__init__.py,_errors.py,_nonet.pyi,py.typed})
+  expect+=("$pydir"/nonet/{__init__.py,_errors.py,_nonet.pyi,py.typed})
 fi
 for file in "${expect[@]}"; do
   [[ -e $prefix/$file ]] || fail "missing $file"
@@ -73,8 +76,8 @@ if ((${#shared[@]})); then
   ((leaked == 0)) || fail "libnonet.so exports $leaked internal symbols"
 fi
 if [[ -n $python ]]; then
-  modules=("$prefix"/lib/python3/dist-packages/nonet/_nonet*.so)
-  ((${#modules[@]} == 1)) || fail "no compiled module in lib/python3/dist-packages/nonet"
+  modules=("$prefix/$pydir"/nonet/_nonet*.so)
+  ((${#modules[@]} == 1)) || fail "no compiled module in $pydir/nonet"
 fi
 
 step "the installed CLI"
@@ -121,13 +124,14 @@ else
 fi
 
 if [[ -n $python ]]; then
-  step "the Python module from $prefix/lib/python3/dist-packages"
-  (cd "$work" && PYTHONPATH=$prefix/lib/python3/dist-packages "$python" - "$prefix" "$solution" "$rating" <<'EOF'
+  step "the Python module from $prefix/$pydir"
+  (cd "$work" && PYTHONPATH=$prefix/$pydir "$python" - "$prefix" "$solution" "$rating" "$version" <<'EOF'
 import sys
 import nonet
 
-prefix, solution, rating = sys.argv[1:]
+prefix, solution, rating, version = sys.argv[1:]
 assert nonet.__file__.startswith(prefix), nonet.__file__
+assert nonet.__version__ == version, (nonet.__version__, version)
 tutorial = "090000006\n000960485\n000581000\n004000000\n517200900\n602000370\n100804020\n706000810\n300090000\n"
 assert nonet.solve(tutorial).solution == solution, nonet.solve(tutorial)
 r = nonet.rate(tutorial)

@@ -42,3 +42,10 @@ def cli() -> Cli:
 @pytest.fixture(scope="session")
 def source_dir() -> pathlib.Path:
     return SOURCE_DIR
+
+
+@pytest.fixture(scope="session")
+def shared_data_dir() -> pathlib.Path:
+    """The larger puzzle sets kept outside the repository (puzzles/, rated/):
+    NONET_DATA_DIR, else ../shared/data next to the checkout. May be absent."""
+    return pathlib.Path(os.environ.get("NONET_DATA_DIR") or SOURCE_DIR.parent / "shared" / "data")

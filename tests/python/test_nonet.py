@@ -223,10 +223,17 @@ def test_rate_many_matches_nonet_rate(cli):
     assert got == expected
 
 
-def test_rate_many_matches_on_rated_sets(cli, source_dir):
-    rated = source_dir.parent / "shared" / "data" / "rated" / "sudoku_exchange_low1500_local_serate.txt"
+def test_rate_many_matches_on_the_committed_rated_sample(cli, source_dir):
+    sample = source_dir / "tests" / "data" / "se121_rated_sample.txt"
+    lines = [line for line in sample.read_text().splitlines() if line and not line.startswith("#")]
+    assert len(lines) >= 300
+    assert answers(nonet.rate_many, lines, threads=2) == cli.lines("rate", input="\n".join(lines) + "\n")
+
+
+def test_rate_many_matches_on_rated_sets(cli, shared_data_dir):
+    rated = shared_data_dir / "rated" / "sudoku_exchange_low1500_local_serate.txt"
     if not rated.exists():
-        pytest.skip(f"{rated} is not there (the shared data sets)")
+        pytest.skip(f"{rated} is not there (the shared data sets; NONET_DATA_DIR names their folder)")
     lines = rated.read_text().splitlines()[:30]
     assert answers(nonet.rate_many, lines, threads=2) == cli.lines("rate", input="\n".join(lines) + "\n")
 

@@ -6,9 +6,10 @@
 //   python3 -m http.server -d build/site -b 127.0.0.1 8000 &
 //   node tests/web/site-figures.mjs http://127.0.0.1:8000/ [solves] [hints]
 //
-// Solves use the first puzzles of ../shared/data/puzzles/17_clue.txt, hints
-// the first of forum_hardest_1905_11plus.txt, when those files are there;
-// built-in puzzles otherwise. Times are wall clock in a shared machine's
+// Solves use the first puzzles of puzzles/17_clue.txt, hints the first of
+// puzzles/forum_hardest_1905_11plus.txt, in the shared data folder
+// ($NONET_DATA_DIR, by default ../shared/data next to the checkout) when those
+// files are there; built-in puzzles otherwise. Times are wall clock in a shared machine's
 // Chromium: medians and maxima, never a pass or fail. A hint's CPU time is
 // that of this process and Chromium below it while it runs (from /proc), which on a
 // shared machine says more than its wall clock.
@@ -21,7 +22,7 @@ import { launch } from './lib.mjs';
 const url = process.argv[2] || 'http://127.0.0.1:8000/';
 const solves = Number(process.argv[3] || 200);
 const hints = Number(process.argv[4] || 5);
-const data = join(dirname(fileURLToPath(import.meta.url)), '../../../shared/data/puzzles');
+const data = join(process.env.NONET_DATA_DIR || join(dirname(fileURLToPath(import.meta.url)), '../../../shared/data'), 'puzzles');
 
 function puzzles(file, count, fallback) {
   const path = join(data, file);

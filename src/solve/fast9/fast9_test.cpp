@@ -19,6 +19,7 @@
 #include "nonet/solver.h"
 #include "solve/general_solver.h"
 #include "support/checker.h"
+#include "support/data.h"
 
 namespace nonet {
 namespace {
@@ -431,7 +432,7 @@ TEST(Fast9, BestPathRunsHere) {
 // solver, and a full pass of the hardest list.
 std::vector<Grid> read_set(const std::string& name, std::size_t max) {
   std::vector<Grid> out;
-  std::ifstream in(std::string(NONET_SOURCE_DIR) + "/../shared/data/puzzles/" + name);
+  std::ifstream in(testing::shared_data_dir() + "/puzzles/" + name);
   std::string line;
   while (out.size() < max && std::getline(in, line))
     if (line.size() >= 81) out.push_back(from_line(line));
@@ -442,8 +443,7 @@ TEST(Fast9, AgreesWithGeneralSolverOnSharedData) {
   const char* sets[] = {"17_clue.txt", "magictour_top1465.txt", "forum_hardest_1905_11plus.txt",
                         "serg_benchmark.txt", "forum_hardest_1106.txt"};
   if (read_set(sets[0], 1).empty())
-    GTEST_SKIP() << "shared puzzle data not found next to the repository "
-                    "(../shared/data/puzzles); skipping the data-set comparison";
+    GTEST_SKIP() << testing::shared_data_missing(std::string("puzzles/") + sets[0]);
   auto general = detail::make_general_solver();
   auto fast = detail::make_fast9_solver();
   for (const char* set : sets) {

@@ -17,9 +17,10 @@ if [[ "${1:-}" == "--site" || "${1:-}" == "--test" ]]; then
 fi
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(clang libgtest-dev chromium)
-  # The Python module's tests, examples/dask_rate.py, the GNU parallel recipe of
-  # docs/scaling.md, and the checks of the man page (groff) and zsh completion.
-  packages+=(python3-pytest python3-distributed parallel groff-base zsh)
+  # The Python module's tests (mypy checks its types), examples/dask_rate.py, the
+  # GNU parallel recipe of docs/scaling.md, and the checks of the man page
+  # (groff) and zsh completion.
+  packages+=(python3-pytest mypy python3-distributed parallel groff-base zsh)
   # Node.js may come from another package that bundles npm; Debian's own
   # nodejs and npm are only needed where there is none.
   command -v node >/dev/null || packages+=(nodejs)

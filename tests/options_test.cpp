@@ -165,6 +165,15 @@ TEST(Options, EachDrivesTheCliAndTheApiToTheSameAnswer) {
   EXPECT_EQ(server.stop(), 0);
 }
 
+// docs/api.md's table is what `nonet options --format markdown` prints.
+TEST(Options, TheDocsTableIsTheTable) {
+  const RunResult table = run_cli("options --format markdown");
+  ASSERT_EQ(table.exit_code, 0);
+  const RunResult docs = run_shell("cat '" + std::string(NONET_SOURCE_DIR) + "/docs/api.md'");
+  EXPECT_NE(docs.out.find(table.out), std::string::npos)
+      << "paste `nonet options --format markdown` into docs/api.md";
+}
+
 TEST(Options, OldNamesStillWorkInTheCli) {
   EXPECT_EQ(run_cli("rate --techniques modern", kPuzzle + "\n").out,
             run_cli("rate --profile modern", kPuzzle + "\n").out);

@@ -160,7 +160,6 @@ JobResult report_failure(const app::InputItem& item, Format format, const ops::F
     out += json_line(item, {{"status", ran_out ? "timeout" : "invalid"}, {"error", error}});
   } else {
     out += (ran_out ? "timeout: " : "invalid: ") + message + "\n";
-    if (format == Format::grid) out += "\n";
   }
   return false;
 }

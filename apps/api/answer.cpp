@@ -88,12 +88,20 @@ Reply failure_reply(const ops::Failure& f) {
   }
 }
 
-// The answer of an operation, its JSON with "elapsed_ms" when the search is timed.
+// Whether an answer is whole: not cut short by the budget or a cancel.
+template <class Answer>
+bool whole(const Answer& answer) {
+  if constexpr (requires { answer.status; }) return !ops::stopped(answer.status);
+  return true;
+}
+
+// The answer of an operation, its JSON with "elapsed_ms" when the search is
+// timed, kept by the server's cache only when whole.
 template <class Answer>
 Reply answer_reply(const ops::Result<Answer>& r, std::chrono::steady_clock::time_point start,
                    bool timed) {
   if (!r) return failure_reply(r.failure());
-  Reply reply{200, ops::to_json(*r)};
+  Reply reply{200, ops::to_json(*r), whole(*r)};
   if (timed) reply.body["elapsed_ms"] = elapsed_ms(start);
   return reply;
 }
@@ -179,10 +187,6 @@ Reply answer(const Request& request, const Context& context) {
         }
       },
       request.call->request);
-  const std::string status =
-      reply.body.is_object() ? reply.body.value("status", std::string()) : std::string();
-  reply.complete = (reply.status == 200 || reply.status == 422) && status != "timeout" &&
-                   status != "cancelled";
   return reply;
 }
 

@@ -1,7 +1,5 @@
 #include "ops/values.h"
 
-#include <charconv>
-#include <cmath>
 
 namespace nonet::ops {
 namespace {
@@ -127,21 +125,27 @@ Result<std::vector<TransformOp>> read_transform_ops(std::string_view text) {
 
 Result<Range> read_range(std::string_view text, bool tenths) {
   bool too_fine = false;
+  // Plain decimals only (no sign, exponent or hexadecimal), read digit by
+  // digit: whole numbers, or tenths when `tenths`.
   auto number = [&](std::string_view s, int& out) {
-    // Plain decimals only: no sign, exponent or hexadecimal.
     if (s.empty() || s.size() > 12 || s.find_first_not_of("0123456789.") != std::string_view::npos)
       return false;
     const std::size_t point = s.find('.');
-    if (tenths && point != std::string_view::npos && s.size() - point > 2) {
+    const std::string_view whole = s.substr(0, point);
+    const std::string_view fraction =
+        point == std::string_view::npos ? std::string_view() : s.substr(point + 1);
+    if (fraction.find('.') != std::string_view::npos || (whole.empty() && fraction.empty()))
+      return false;
+    if (tenths && fraction.size() > 1) {
       too_fine = true;  // ER has tenths: 2.61 would silently be 2.6
       return false;
     }
-    double v = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v) || v < 0 || v > 1e6)
-      return false;
-    if (!tenths && v != std::floor(v)) return false;
-    out = static_cast<int>(std::lround(tenths ? v * 10 : v));
+    if (!tenths && fraction.find_first_not_of('0') != std::string_view::npos) return false;
+    long long value = 0;
+    for (const char c : whole) value = value * 10 + (c - '0');
+    if (value > 1000000) return false;
+    if (tenths) value = value * 10 + (fraction.empty() ? 0 : fraction[0] - '0');
+    out = static_cast<int>(value);
     return true;
   };
   Range r;

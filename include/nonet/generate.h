@@ -76,6 +76,8 @@ bool has_symmetry(const Grid& puzzle, Symmetry symmetry);
 // propagation of singles (digits tried in random order at a random cell of
 // fewest candidates), restarted with fresh choices when a search runs long.
 // nullopt only when the deadline expires (possible on 25x25 with a tight one).
+// Each call makes its own search buffers; a Generator keeps its own from one
+// grid to the next.
 std::optional<Grid> random_solution(const Geometry& geometry, Rng& rng,
                                     const Deadline& deadline = {});
 
@@ -97,7 +99,8 @@ struct DigResult {
 // (else not_unique).
 // max_guesses (0: none) bounds the branching of each check where the solver
 // supports it (the general solver). `cancel` (may be null), once true, stops
-// the dig as the deadline does (status timeout).
+// the dig as the deadline does (status timeout). Each call builds the orbits
+// afresh; a Generator keeps those of its last symmetry.
 DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
               const Deadline& deadline = {}, std::uint64_t max_guesses = 0,
               const std::atomic<bool>* cancel = nullptr);
@@ -212,7 +215,13 @@ struct GenerateResult {
   std::uint64_t ratings = 0;   // candidates rated
 };
 
-// Makes puzzles of one geometry. Not shared between threads (it owns a solver).
+namespace detail {
+struct GeneratorScratch;
+}
+
+// Makes puzzles of one geometry. Not shared between threads: it owns its
+// solvers and the buffers it reuses from one puzzle to the next (one
+// Generator per thread).
 class Generator {
  public:
   explicit Generator(const Geometry& geometry);
@@ -232,6 +241,7 @@ class Generator {
   const Geometry* geometry_;
   std::unique_ptr<Solver> solver_;
   std::unique_ptr<Solver> general_;  // finds a second solution in the search near hard puzzles
+  std::unique_ptr<detail::GeneratorScratch> scratch_;  // the grid filler's buffers, the orbits
 };
 
 }  // namespace nonet

@@ -112,7 +112,8 @@ class Geometry {
     return c == '.' || c == '0' || c == '*' || c == '_' || c == 'x' || c == 'X';
   }
 
-  Geometry(int box_rows, int box_cols);  // use get(); public for make_unique only
+  // Use get(), which builds each shape once; public only so that it can.
+  Geometry(int box_rows, int box_cols);
 
  private:
   int box_rows_, box_cols_, side_, peer_count_;

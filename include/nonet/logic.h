@@ -126,6 +126,9 @@ class LogicState {
   int value(int cell) const { return values_[static_cast<std::size_t>(cell)]; }
   // An empty cell's candidates; 0 for a filled cell.
   Mask candidates(int cell) const { return candidates_[static_cast<std::size_t>(cell)]; }
+  // Every cell's candidates at once, one mask per cell (the form
+  // parse_candidates reads).
+  std::span<const Mask> candidate_masks() const { return candidates_; }
   int empty_count() const { return empty_; }
   bool solved() const { return empty_ == 0; }
   // Digits placed so far, per digit (index 1..N).
@@ -144,14 +147,7 @@ class LogicState {
 
   Grid grid() const;
 
-  // Names the content: a state built or changed gets a stamp no state has had
-  // in this process; a copy keeps its original's until either changes. The
-  // finders key tables derived from the candidates on it.
-  std::uint64_t stamp() const { return stamp_; }
-
  private:
-  static std::uint64_t fresh_stamp();
-
   const Geometry* geometry_;
   std::vector<std::uint8_t> values_;
   std::vector<Mask> candidates_;
@@ -159,7 +155,6 @@ class LogicState {
   // one vector, so a copy of the state costs no more allocations.
   std::vector<int> counts_;
   int empty_ = 0;
-  std::uint64_t stamp_ = fresh_stamp();
 };
 
 // How a logical search runs: with which techniques, until when, on how many

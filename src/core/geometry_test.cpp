@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <thread>
+#include <vector>
 
 namespace nonet {
 namespace {
@@ -45,6 +47,43 @@ TEST(Geometry, EveryListedSizeHasConsistentTables) {
       }
       EXPECT_EQ(static_cast<int>(rows.size()), r);
       EXPECT_EQ(static_cast<int>(cols.size()), c);
+    }
+  }
+}
+
+// Each shape is built once, on first use, however many threads ask for it at
+// the same time: every thread gets the same object, of the shape it asked for.
+TEST(Geometry, EveryShapeIsOneObjectForEveryThread) {
+  std::vector<std::pair<int, int>> shapes;
+  for (int r = 1; r <= kMaxSide; ++r)
+    for (int c = 1; r * c <= kMaxSide; ++c) shapes.emplace_back(r, c);
+  EXPECT_EQ(shapes.size(), 87u);
+  constexpr int kThreads = 4;
+  std::vector<std::vector<const Geometry*>> seen(kThreads);
+  {
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&shapes, &seen, t] {
+        // From the largest shape down in every other thread, so that threads
+        // meet on shapes not built yet.
+        for (std::size_t i = 0; i < shapes.size(); ++i) {
+          const auto [r, c] = shapes[t % 2 ? shapes.size() - 1 - i : i];
+          seen[static_cast<std::size_t>(t)].push_back(Geometry::get(r, c));
+        }
+      });
+    }
+    for (std::thread& thread : threads) thread.join();
+  }
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    const auto [r, c] = shapes[i];
+    const Geometry* g = Geometry::get(r, c);
+    ASSERT_NE(g, nullptr);
+    EXPECT_EQ(g->box_rows(), r);
+    EXPECT_EQ(g->box_cols(), c);
+    EXPECT_EQ(g->side(), r * c);
+    for (int t = 0; t < kThreads; ++t) {
+      const std::vector<const Geometry*>& got = seen[static_cast<std::size_t>(t)];
+      EXPECT_EQ(got[t % 2 ? shapes.size() - 1 - i : i], g) << r << "x" << c << ", thread " << t;
     }
   }
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "generate/removal_check.h"
+#include "generate/scratch.h"
 #include "nonet/generate.h"
 #include "nonet/validate.h"
 #include "solve/general_solver.h"
@@ -129,21 +130,12 @@ using detail::counting;
 // solver otherwise), else put it back. Invariant: the puzzle always has exactly
 // one solution, `solution`; it holds at the start because `solution` is a
 // valid full grid (checked: refutation trusts it).
-DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
-              const Deadline& deadline, std::uint64_t max_guesses,
-              const std::atomic<bool>* cancel) {
+DigResult detail::dig_orbits(const Grid& solution, std::span<const std::vector<int>> orbits,
+                             Rng& rng, Solver& solver, const Deadline& deadline,
+                             std::uint64_t max_guesses, const std::atomic<bool>* cancel) {
   DigResult result;
-  // The orbits of the last board and symmetry this thread dug, kept: building
-  // them (a vector per orbit) was 1.4 % of making 9x9 expert puzzles. An index
-  // order shuffled in their place visits them as shuffling them would.
-  thread_local const Geometry* orbits_of = nullptr;
-  thread_local Symmetry orbits_for = Symmetry::none;
-  thread_local std::vector<std::vector<int>> orbits;
-  if (orbits_of != &solution.geometry() || orbits_for != symmetry) {
-    orbits = symmetry_orbits(solution.geometry(), symmetry);
-    orbits_of = &solution.geometry();
-    orbits_for = symmetry;
-  }
+  // An index order shuffled in the orbits' place visits them as shuffling
+  // them would, and leaves them to be reused for the next grid.
   std::vector<int> order(orbits.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
   rng.shuffle(std::span(order));
@@ -171,6 +163,13 @@ DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
   }
   result.puzzle = std::move(puzzle);
   return result;
+}
+
+DigResult dig(const Grid& solution, Symmetry symmetry, Rng& rng, Solver& solver,
+              const Deadline& deadline, std::uint64_t max_guesses,
+              const std::atomic<bool>* cancel) {
+  return detail::dig_orbits(solution, symmetry_orbits(solution.geometry(), symmetry), rng, solver,
+                            deadline, max_guesses, cancel);
 }
 
 std::optional<bool> is_unique(const Grid& puzzle, Solver& solver, const Deadline& deadline) {

@@ -14,27 +14,14 @@
 #include <vector>
 
 #include "core/bits.h"
+#include "generate/scratch.h"
 #include "nonet/generate.h"
 
 namespace nonet {
 namespace {
 
-// places[house * N + d]: the cells of the house whose candidates hold digit
-// d + 1 (a placed cell holds its own digit), kept as candidates go, so that
-// a hidden single shows up as a count falling to 1 instead of by rescanning
-// houses.
-struct FillState {
-  std::vector<Mask> candidates;
-  std::vector<std::uint8_t> value;
-  std::vector<std::uint8_t> places;
-  int empty = 0;
-};
-
-// A thread's search buffers, kept from one grid to the next.
-struct FillBuffers {
-  std::vector<FillState> stack;
-  std::vector<int> naked, hidden;  // cells; house * N + digit
-};
+using detail::FillBuffers;
+using detail::FillState;
 
 class Filler {
  public:
@@ -199,9 +186,14 @@ class Filler {
 
 }  // namespace
 
-std::optional<Grid> random_solution(const Geometry& geometry, Rng& rng, const Deadline& deadline) {
-  thread_local FillBuffers buffers;
+std::optional<Grid> detail::fill_grid(const Geometry& geometry, Rng& rng, const Deadline& deadline,
+                                      FillBuffers& buffers) {
   return Filler(geometry, rng, deadline, buffers).run();
+}
+
+std::optional<Grid> random_solution(const Geometry& geometry, Rng& rng, const Deadline& deadline) {
+  FillBuffers buffers;
+  return detail::fill_grid(geometry, rng, deadline, buffers);
 }
 
 }  // namespace nonet

@@ -31,10 +31,10 @@ bool Search::must_stop() {
 std::optional<Generated> Search::make_minimal() {
   for (;;) {
     if (must_stop()) return std::nullopt;
-    std::optional<Grid> solution = random_solution(geometry_, rng_, options_.deadline);
+    std::optional<Grid> solution = fill_grid(geometry_, rng_, options_.deadline, scratch_.fill);
     if (!solution) continue;  // deadline: reported at the top of the loop
-    DigResult d = dig(*solution, options_.symmetry, rng_, solver_, options_.deadline, max_guesses_,
-                      options_.cancel);
+    DigResult d = dig_orbits(*solution, scratch_.orbits.of(geometry_, options_.symmetry), rng_,
+                             solver_, options_.deadline, max_guesses_, options_.cancel);
     result_.checks += d.checks;
     if (d.status == DigStatus::too_hard) max_guesses_ *= 2;
     if (d.status != DigStatus::ok) continue;
@@ -121,7 +121,7 @@ GenerateResult Search::run_minimal() {
 GenerateResult Search::run_dug() {
   const RatingBand& band = *options_.band;
   while (!must_stop()) {
-    std::optional<Grid> solution = random_solution(geometry_, rng_, options_.deadline);
+    std::optional<Grid> solution = fill_grid(geometry_, rng_, options_.deadline, scratch_.fill);
     if (!solution) continue;
     BandDig d = dig_in_band(*solution, options_.symmetry, rng_, solver_, band, options_.profile,
                             options_.deadline, options_.cancel, max_guesses_);
@@ -156,7 +156,8 @@ GenerateResult Search::run() {
 Generator::Generator(const Geometry& geometry)
     : geometry_(&geometry),
       solver_(make_solver(geometry)),
-      general_(make_solver(geometry, "general")) {}
+      general_(make_solver(geometry, "general")),
+      scratch_(std::make_unique<detail::GeneratorScratch>()) {}
 
 Generator::~Generator() = default;
 
@@ -169,7 +170,8 @@ GenerateResult Generator::generate(Rng& rng, const GenerateOptions& options) {
     result.status = GenerateStatus::bad_options;
     return result;
   }
-  GenerateResult result = detail::Search(*geometry_, *solver_, *general_, rng, options).run();
+  GenerateResult result =
+      detail::Search(*geometry_, *solver_, *general_, *scratch_, rng, options).run();
   // A puzzle dug within a band says whether it happens to be minimal too.
   for (std::optional<Generated>* made : {&result.puzzle, &result.closest}) {
     if (!*made || (*made)->minimal) continue;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "generate/scratch.h"
 #include "nonet/generate.h"
 
 namespace nonet::detail {
@@ -25,9 +26,14 @@ inline constexpr int kNearFrom = 90;
 
 class Search {
  public:
-  Search(const Geometry& geometry, Solver& solver, Solver& general, Rng& rng,
-         const GenerateOptions& options)
-      : geometry_(geometry), solver_(solver), general_(general), rng_(rng), options_(options) {}
+  Search(const Geometry& geometry, Solver& solver, Solver& general, GeneratorScratch& scratch,
+         Rng& rng, const GenerateOptions& options)
+      : geometry_(geometry),
+        solver_(solver),
+        general_(general),
+        scratch_(scratch),
+        rng_(rng),
+        options_(options) {}
 
   GenerateResult run();
 
@@ -55,6 +61,7 @@ class Search {
   const Geometry& geometry_;
   Solver& solver_;
   Solver& general_;
+  GeneratorScratch& scratch_;
   Rng& rng_;
   const GenerateOptions& options_;
   GenerateResult result_;

@@ -5,6 +5,7 @@
 //   void find_x(const LogicState& state, FindContext& context, StepSink& sink);
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -16,9 +17,30 @@ struct RuleResult;
 template <class T>
 class Memo;
 
-// When to stop, how many threads a search may use, and what the nested chain
-// searches keep for the position. One context serves one caller's search (a
-// path, a hint, a rating); the threads of a nested search share it.
+// Every digit's positions in every house of one position (pos[house * N +
+// digit - 1], bit i: the house's i-th cell), for the finders that read them
+// many times (fish, intersections, hidden sets). Kept until a finder asks for
+// another position: the finders tried one after another on a position build
+// it once. The key is the position's geometry and candidates themselves, so a
+// table can only be reused for the very candidates it was built from.
+class PositionCache {
+ public:
+  const std::vector<Mask>& table(const LogicState& state);
+  // How many tables were built so far: a view checks that its table was not
+  // rebuilt for another position while it looked at it.
+  std::uint64_t builds() const { return builds_; }
+
+ private:
+  const Geometry* geometry_ = nullptr;
+  std::vector<Mask> candidates_;  // the position the table was built from
+  std::vector<Mask> positions_;
+  std::uint64_t builds_ = 0;
+};
+
+// When to stop, how many threads a search may use, and what the searches keep
+// for the position: the finders' position table and the nested chain
+// searches' memo. One context serves one caller's search (a path, a hint, a
+// rating); the threads of a nested search share it.
 class FindContext {
  public:
   explicit FindContext(const LogicOptions& options = {});
@@ -56,6 +78,10 @@ class FindContext {
   // of one step share it; a new step starts afresh).
   Memo<RuleResult>& rule_memo(const std::vector<Mask>& grid);
 
+  // The position table of the finders (PositionCache), read only by the
+  // thread that runs them, never by a nested search's threads.
+  PositionCache& positions() { return positions_; }
+
  private:
   Deadline deadline_;
   const std::atomic<bool>* cancel_;
@@ -64,6 +90,7 @@ class FindContext {
   std::atomic<int> floor_{0};
   std::unique_ptr<Memo<RuleResult>> memo_;
   std::vector<Mask> memo_grid_;
+  PositionCache positions_;
 };
 
 // Where a finder puts the steps it finds: the first one (the usual case: the

@@ -16,9 +16,9 @@ constexpr std::array<std::array<HouseKind, 2>, 2> kOrientations = {{
     {HouseKind::row, HouseKind::column},
 }};
 
-void fish(const LogicState& s, StepSink& sink, int degree) {
+void fish(const LogicState& s, FindContext& context, StepSink& sink, int degree) {
   const Geometry& g = s.geometry();
-  const PositionTable view(s);
+  const PositionTable view(s, context);
   scan_fish(view, degree, Everywhere{},
             [&](HouseKind base, HouseKind cover_kind, Mask lines, int digit, Mask covers) {
               Step out;
@@ -140,9 +140,9 @@ void finned_fish(const LogicState& s, FindContext& context, StepSink& sink, int 
 
 }  // namespace
 
-void find_x_wing(const LogicState& s, FindContext&, StepSink& k) { fish(s, k, 2); }
-void find_swordfish(const LogicState& s, FindContext&, StepSink& k) { fish(s, k, 3); }
-void find_jellyfish(const LogicState& s, FindContext&, StepSink& k) { fish(s, k, 4); }
+void find_x_wing(const LogicState& s, FindContext& c, StepSink& k) { fish(s, c, k, 2); }
+void find_swordfish(const LogicState& s, FindContext& c, StepSink& k) { fish(s, c, k, 3); }
+void find_jellyfish(const LogicState& s, FindContext& c, StepSink& k) { fish(s, c, k, 4); }
 void find_finned_x_wing(const LogicState& s, FindContext& c, StepSink& k) {
   finned_fish(s, c, k, 2);
 }

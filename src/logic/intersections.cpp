@@ -33,8 +33,8 @@ std::vector<CellDigit> removals(const Geometry& g, int h2, Mask places, int digi
 
 }  // namespace
 
-void find_intersections(const LogicState& s, FindContext&, StepSink& sink) {
-  const PositionTable view(s);
+void find_intersections(const LogicState& s, FindContext& context, StepSink& sink) {
+  const PositionTable view(s, context);
   const Geometry& g = s.geometry();
   scan_intersections(view, Everywhere{}, [&](HouseKind kind1, int, int h1, int h2, int digit) {
     const Mask gone = outside(view, h1, h2, digit);
@@ -49,11 +49,11 @@ void find_intersections(const LogicState& s, FindContext&, StepSink& sink) {
   });
 }
 
-void find_direct_intersections(const LogicState& s, FindContext&, StepSink& sink) {
+void find_direct_intersections(const LogicState& s, FindContext& context, StepSink& sink) {
   const Geometry& g = s.geometry();
   // Each confinement found looks at every house crossing h2: the positions
   // are read from a table, not from the cells each time.
-  const PositionTable view(s);
+  const PositionTable view(s, context);
   scan_intersections(view, Everywhere{}, [&](HouseKind kind1, int i1, int h1, int h2, int digit) {
     // Another house of the first kind crossing h2 whose places for the digit,
     // once those inside h2 are gone, come down to one.

@@ -209,56 +209,33 @@ bool scan_hidden_sets(const View& v, int degree, bool direct, const Wanted& want
 
 // A position seen through a table of every digit's positions in every house:
 // for the scans that ask for positions many times (fish, intersections,
-// hidden sets). The table is built once per state and thread and kept while
-// the state is unchanged (LogicState::stamp), so the finders tried one after
-// another on the same position share it. A view must not outlive the next
-// view made on the same thread for a different state.
+// hidden sets). The table lives in the finders' context (PositionCache), so
+// the finders tried one after another on the same position share it. A view
+// must not outlive the next view made with the same context for a different
+// position.
 class PositionTable {
  public:
-  explicit PositionTable(const LogicState& s)
-      : s_(s), n_(s.geometry().side()), pos_(table(s)), stamp_(s.stamp()) {}
+  PositionTable(const LogicState& s, FindContext& context)
+      : s_(s),
+        n_(s.geometry().side()),
+        cache_(context.positions()),
+        pos_(context.positions().table(s)),
+        build_(cache_.builds()) {}
   const Geometry& geometry() const { return s_.geometry(); }
   Mask candidates(int cell) const { return s_.candidates(cell); }
   Mask positions(int house, int digit) const {
-    assert(stamp_ == s_.stamp() && stamp_ == cached_stamp() && "a view outlived its table");
+    assert(build_ == cache_.builds() && "a view outlived its table");
     return pos_[static_cast<std::size_t>(house * n_ + digit - 1)];
   }
   int empty_in_house(int house) const { return s_.empty_in_house(house); }
   int digit_count(int digit) const { return s_.digit_count(digit); }
 
  private:
-  struct Cache {
-    std::uint64_t stamp = 0;
-    std::vector<Mask> pos;
-  };
-  static Cache& cache() {
-    thread_local Cache held;
-    return held;
-  }
-  static std::uint64_t cached_stamp() { return cache().stamp; }
-
-  static const std::vector<Mask>& table(const LogicState& s) {
-    Cache& cache = PositionTable::cache();
-    if (cache.stamp == s.stamp()) return cache.pos;
-    const Geometry& g = s.geometry();
-    const int n = g.side();
-    cache.pos.assign(static_cast<std::size_t>(g.house_count() * n), 0);
-    for (int house = 0; house < g.house_count(); ++house) {
-      int i = 0;
-      for (int cell : g.house_cells(house)) {
-        for (Mask m = s.candidates(cell); m; m &= m - 1)
-          cache.pos[static_cast<std::size_t>(house * n + std::countr_zero(m))] |= Mask{1} << i;
-        ++i;
-      }
-    }
-    cache.stamp = s.stamp();
-    return cache.pos;
-  }
-
   const LogicState& s_;
   int n_;
+  const PositionCache& cache_;
   const std::vector<Mask>& pos_;
-  std::uint64_t stamp_;
+  std::uint64_t build_;
 };
 
 // A house's positions read from the table rather than from its cells.

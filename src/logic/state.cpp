@@ -1,7 +1,6 @@
 // LogicState: values plus a candidate mask per cell, kept consistent as steps are
 // applied.
 
-#include <atomic>
 #include <bit>
 #include <cassert>
 
@@ -31,7 +30,6 @@ LogicState::LogicState(const Grid& grid, std::span<const Mask> candidates) : Log
   for (int c = 0; c < grid.size(); ++c) {
     if (values_[c] == 0) candidates_[c] &= candidates[c];
   }
-  stamp_ = fresh_stamp();
 }
 
 Mask LogicState::positions(int house, int digit) const {
@@ -47,7 +45,6 @@ Mask LogicState::positions(int house, int digit) const {
 
 void LogicState::place(int cell, int digit) {
   assert(values_[cell] == 0 && digit >= 1 && digit <= geometry_->side());
-  stamp_ = fresh_stamp();
   values_[cell] = static_cast<std::uint8_t>(digit);
   candidates_[cell] = 0;
   ++counts_[static_cast<std::size_t>(digit)];
@@ -58,15 +55,7 @@ void LogicState::place(int cell, int digit) {
   for (int peer : geometry_->peers(cell)) candidates_[peer] &= keep;
 }
 
-void LogicState::eliminate(int cell, int digit) {
-  candidates_[cell] &= ~(Mask{1} << (digit - 1));
-  stamp_ = fresh_stamp();
-}
-
-std::uint64_t LogicState::fresh_stamp() {
-  static std::atomic<std::uint64_t> next{1};
-  return next.fetch_add(1, std::memory_order_relaxed);
-}
+void LogicState::eliminate(int cell, int digit) { candidates_[cell] &= ~(Mask{1} << (digit - 1)); }
 
 void LogicState::apply(const Step& step) {
   for (const CellDigit& e : step.eliminations) eliminate(e.cell, e.digit);

@@ -40,9 +40,9 @@ void naked_set(const LogicState& s, StepSink& sink, int degree) {
   });
 }
 
-void hidden_set(const LogicState& s, StepSink& sink, int degree) {
+void hidden_set(const LogicState& s, FindContext& context, StepSink& sink, int degree) {
   const Geometry& g = s.geometry();
-  const PositionTable view(s);
+  const PositionTable view(s, context);
   scan_hidden_sets(view, degree, false, Everywhere{},
                    [&](int house, Mask digits, Mask places, const HousePositions&) {
                      Step out;
@@ -57,9 +57,9 @@ void hidden_set(const LogicState& s, StepSink& sink, int degree) {
                    });
 }
 
-void direct_hidden_set(const LogicState& s, StepSink& sink, int degree) {
+void direct_hidden_set(const LogicState& s, FindContext& context, StepSink& sink, int degree) {
   const Geometry& g = s.geometry();
-  const PositionTable view(s);
+  const PositionTable view(s, context);
   scan_hidden_sets(view, degree, true, Everywhere{},
                    [&](int house, Mask digits, Mask places, const HousePositions& hp) {
                      // Another digit of the house whose places, the set's cells aside, come
@@ -93,14 +93,16 @@ void direct_hidden_set(const LogicState& s, StepSink& sink, int degree) {
 void find_naked_pair(const LogicState& s, FindContext&, StepSink& k) { naked_set(s, k, 2); }
 void find_naked_triple(const LogicState& s, FindContext&, StepSink& k) { naked_set(s, k, 3); }
 void find_naked_quad(const LogicState& s, FindContext&, StepSink& k) { naked_set(s, k, 4); }
-void find_hidden_pair(const LogicState& s, FindContext&, StepSink& k) { hidden_set(s, k, 2); }
-void find_hidden_triple(const LogicState& s, FindContext&, StepSink& k) { hidden_set(s, k, 3); }
-void find_hidden_quad(const LogicState& s, FindContext&, StepSink& k) { hidden_set(s, k, 4); }
-void find_direct_hidden_pair(const LogicState& s, FindContext&, StepSink& k) {
-  direct_hidden_set(s, k, 2);
+void find_hidden_pair(const LogicState& s, FindContext& c, StepSink& k) { hidden_set(s, c, k, 2); }
+void find_hidden_triple(const LogicState& s, FindContext& c, StepSink& k) {
+  hidden_set(s, c, k, 3);
 }
-void find_direct_hidden_triple(const LogicState& s, FindContext&, StepSink& k) {
-  direct_hidden_set(s, k, 3);
+void find_hidden_quad(const LogicState& s, FindContext& c, StepSink& k) { hidden_set(s, c, k, 4); }
+void find_direct_hidden_pair(const LogicState& s, FindContext& c, StepSink& k) {
+  direct_hidden_set(s, c, k, 2);
+}
+void find_direct_hidden_triple(const LogicState& s, FindContext& c, StepSink& k) {
+  direct_hidden_set(s, c, k, 3);
 }
 
 }  // namespace nonet::logic_detail

@@ -131,7 +131,7 @@ describe('walk', () => {
   test('the summary says how the path ends and its hardest step', () => {
     const rating = { level: 'easy', er: 1.2 };
     assert.equal(pathSummary({ steps, status: 'solved', rating }), '3 steps to the end; hardest Easy · ER 1.2.');
-    assert.equal(pathSummary({ steps, status: 'stopped', rating: null }), '3 steps, then the time allowed for one request ran out; hardest unrated.');
+    assert.equal(pathSummary({ steps, status: 'timeout', rating: null }), '3 steps, then the time allowed for one request ran out; hardest unrated.');
     assert.equal(pathSummary({ steps: [], status: 'stuck', rating }), '0 steps, then chains are needed; hardest Easy · ER 1.2.');
   });
 });

@@ -81,7 +81,7 @@ export const walkPath = (body) => ({ steps: body.steps, next: 0 });
 // The line over the path: its length, how it ends, its hardest step.
 export function pathSummary(body) {
   const r = body.rating;
-  const end = body.status === 'solved' ? ' to the end' : body.status === 'stopped' ? ', then the time allowed for one request ran out' : ', then chains are needed';
+  const end = body.status === 'solved' ? ' to the end' : body.status === 'timeout' ? ', then the time allowed for one request ran out' : ', then chains are needed';
   return `${body.steps.length} steps${end}; hardest ${r && r.level ? ratingText(r) : 'unrated'}.`;
 }
 

@@ -7,7 +7,11 @@
 namespace nonet::python {
 namespace {
 
-int cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+// Asked once: the C library reads /sys to answer.
+int cores() {
+  static const int count = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return count;
+}
 
 }  // namespace
 

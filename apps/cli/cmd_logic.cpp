@@ -57,12 +57,12 @@ std::string candidates_problem(const std::string& text) {
 // figures not yet settled as lower bounds, and the puzzle counts as not done.
 void note_stopped(const ops::Context& context, const app::InputItem& item, const Rating& r,
                   std::string& err) {
-  err += "nonet: " + place(item) + ": " + context.budget + " ran out; ER at least " +
+  err += "nonet: " + place(item) + ": " + context.budget_text() + " ran out; ER at least " +
          format_rating(r.er, true) + "\n";
 }
 
 PuzzleJob rate_job(const LogicCommand& cmd) {
-  return [&cmd](const app::InputItem& item, ops::Scratch& scratch, std::string& out,
+  return [&cmd](app::InputItem& item, ops::Scratch& scratch, std::string& out,
                 std::string& err) -> JobResult {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) return report_parse_error(item, format, out, err);
@@ -79,7 +79,7 @@ PuzzleJob rate_job(const LogicCommand& cmd) {
 }
 
 PuzzleJob explain_job(const LogicCommand& cmd) {
-  return [&cmd](const app::InputItem& item, ops::Scratch& scratch, std::string& out,
+  return [&cmd](app::InputItem& item, ops::Scratch& scratch, std::string& out,
                 std::string& err) -> JobResult {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) return report_parse_error(item, format, out, err);
@@ -99,7 +99,7 @@ PuzzleJob explain_job(const LogicCommand& cmd) {
 }
 
 PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const Grid> givens) {
-  return [&cmd, givens](const app::InputItem& item, ops::Scratch& scratch, std::string& out,
+  return [&cmd, givens](app::InputItem& item, ops::Scratch& scratch, std::string& out,
                         std::string& err) -> JobResult {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) return report_parse_error(item, format, out, err);
@@ -132,7 +132,7 @@ PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const Grid> givens) 
     if (!r) return report_failure(item, format, r.failure(), out, err);
     if (r->status == ops::Status::cancelled) return JobResult::interrupted();
     const bool stopped = r->status == ops::Status::timeout;
-    if (stopped) err += "nonet: " + place(item) + ": " + context.budget + " ran out\n";
+    if (stopped) err += "nonet: " + place(item) + ": " + context.budget_text() + " ran out\n";
     out += format == Format::json ? json_line(item, ops::to_json(*r)) : ops::text(*r);
     return !stopped;
   };

@@ -23,7 +23,7 @@ ops::TextForm text_form(Format format) {
 }
 
 PuzzleJob transform_job(const TransformCommand& cmd, const std::vector<TransformOp>& list) {
-  return [&cmd, &list](const app::InputItem& item, ops::Scratch& scratch, std::string& out,
+  return [&cmd, &list](app::InputItem& item, ops::Scratch& scratch, std::string& out,
                        std::string& err) -> JobResult {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) return report_parse_error(item, format, out, err);
@@ -42,7 +42,7 @@ PuzzleJob transform_job(const TransformCommand& cmd, const std::vector<Transform
 }
 
 PuzzleJob canon_job(const BatchOptions& batch) {
-  return [&batch](const app::InputItem& item, ops::Scratch& scratch, std::string& out,
+  return [&batch](app::InputItem& item, ops::Scratch& scratch, std::string& out,
                   std::string& err) -> JobResult {
     if (!item.puzzle.ok()) return report_parse_error(item, batch.format, out, err);
     ops::Context context;

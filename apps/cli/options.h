@@ -91,8 +91,9 @@ struct JobResult {
 };
 
 // Answers one puzzle: appends its output (whole lines) to `out` and any message
-// for the user to `err`.
-using PuzzleJob = std::function<JobResult(const app::InputItem& item, ops::Scratch& scratch,
+// for the user to `err`. The job may take the puzzle's grid (the item is done
+// with once its job returns).
+using PuzzleJob = std::function<JobResult(app::InputItem& item, ops::Scratch& scratch,
                                           std::string& out, std::string& err)>;
 
 // The line (or JSON line) for a puzzle that gave no answer, and its note on

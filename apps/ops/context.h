@@ -50,10 +50,12 @@ struct Context {
   // Null: the operation makes its own.
   Scratch* scratch = nullptr;
   // How messages name the deadline: "the time budget of 10000 ms", or "the
-  // default time budget for boards above 16x16 (60 s; --timeout 0 lifts it)".
-  std::string budget = "the time budget";
+  // default time budget for boards above 16x16 (60 s; --timeout 0 lifts it)";
+  // empty: "the time budget" (budget_text()).
+  std::string budget;
 
   bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
+  std::string budget_text() const { return budget.empty() ? "the time budget" : budget; }
   SolveOptions solve_options(std::uint64_t limit = 2) const {
     SolveOptions options;
     options.limit = limit;

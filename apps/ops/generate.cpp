@@ -116,7 +116,7 @@ Result<GenerateAnswer> generate(const GenerateRequest& request, Context& context
     if ((request.rate || request.banded()) && !answer.rating) {
       answer.status = context.cancelled() ? Status::cancelled : Status::timeout;
       answer.message = "the " + g.describe() + " puzzle was made, but its rating did not finish " +
-                       (context.cancelled() ? "before it was cancelled" : "within " + context.budget);
+                       (context.cancelled() ? "before it was cancelled" : "within " + context.budget_text());
     }
     return answer;
   }
@@ -124,7 +124,7 @@ Result<GenerateAnswer> generate(const GenerateRequest& request, Context& context
     answer.status = Status::closest;
     answer.puzzle = std::move(r.closest);
     answer.rating = r.closest_rating;
-    answer.message = "no " + wanted + " turned up within " + context.budget +
+    answer.message = "no " + wanted + " turned up within " + context.budget_text() +
                      "; this is the closest found: " +
                      std::string(level_name(answer.rating->level)) + ", ER " +
                      format_rating(answer.rating->er, true);
@@ -132,7 +132,7 @@ Result<GenerateAnswer> generate(const GenerateRequest& request, Context& context
   }
   answer.status = context.cancelled() ? Status::cancelled : Status::timeout;
   answer.message = context.cancelled() ? "cancelled before any " + wanted + " was made"
-                                       : context.budget + " ran out before any " + wanted +
+                                       : context.budget_text() + " ran out before any " + wanted +
                                              " was made";
   return answer;
 }

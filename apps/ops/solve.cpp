@@ -21,7 +21,7 @@ Result<SolveAnswer> solve(const SolveRequest& request, Context& context) {
                 "solver '" + request.solver + "' does not handle " + g.describe() + " puzzles",
                 "solver");
   }
-  const SolveResult r = solver->solve(puzzle, context.solve_options(request.limit));
+  SolveResult r = solver->solve(puzzle, context.solve_options(request.limit));
   SolveAnswer answer;
   answer.geometry = &g;
   answer.counting = request.counting;

@@ -1,5 +1,7 @@
 #include "ops/text.h"
 
+#include <charconv>
+
 #include "nonet/format.h"
 
 namespace nonet::ops {
@@ -19,20 +21,38 @@ std::string rating_text(const Rating& r) {
   return format_rating(r.er, r.er_exact) + " " + std::string(level_name(r.level));
 }
 
-std::string text(const SolveAnswer& a, TextForm form) {
-  const std::string end = form == TextForm::grid ? "\n\n" : "\n";
-  if (a.status == Status::invalid) return "invalid: " + a.message + end;
-  if (a.counting) {
-    std::string s = std::to_string(a.count);
-    if (a.status == Status::limit) s += "+";
-    if (stopped(a.status)) s += "+ timeout";
-    return s + "\n";
+void append_text(std::string& out, const SolveAnswer& a, TextForm form) {
+  const char* end = form == TextForm::grid ? "\n\n" : "\n";
+  if (a.status == Status::invalid) {
+    out.append("invalid: ").append(a.message).append(end);
+  } else if (a.counting) {
+    char digits[24];
+    out.append(digits, std::to_chars(digits, digits + sizeof digits, a.count).ptr);
+    if (a.status == Status::limit) out += '+';
+    if (stopped(a.status)) out += "+ timeout";
+    out += '\n';
+  } else if (a.status == Status::solved && form == TextForm::grid) {
+    out += to_grid_text(*a.solution);
+    out += '\n';
+  } else if (a.status == Status::solved) {
+    // The solution's line written in place (a full grid has no blank), with
+    // no string of its own to copy.
+    const auto values = a.solution->values();
+    const std::size_t at = out.size();
+    out.resize(at + values.size() + 1);
+    for (std::size_t i = 0; i < values.size(); ++i) out[at + i] = Geometry::symbol(values[i]);
+    out.back() = '\n';
+  } else {
+    out += status_name(stopped(a.status) ? Status::timeout : a.status);
+    if (a.status == Status::multiple) out += " (at least 2 solutions)";
+    out += end;
   }
-  if (a.status == Status::solved)
-    return form == TextForm::grid ? to_grid_text(*a.solution) + "\n" : to_line(*a.solution) + "\n";
-  std::string s(status_name(stopped(a.status) ? Status::timeout : a.status));
-  if (a.status == Status::multiple) s += " (at least 2 solutions)";
-  return s + end;
+}
+
+std::string text(const SolveAnswer& a, TextForm form) {
+  std::string s;
+  append_text(s, a, form);
+  return s;
 }
 
 std::string text(const ValidateAnswer& a) {

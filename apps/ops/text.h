@@ -22,6 +22,8 @@ std::string rating_text(const Rating& rating);
 // Each answer's text, ending in a newline (the grid form's solution grid, and
 // an explanation, end in a blank line).
 std::string text(const SolveAnswer& answer, TextForm form = TextForm::line);
+// The same, appended to `out`: solve and count answer millions of puzzles.
+void append_text(std::string& out, const SolveAnswer& answer, TextForm form = TextForm::line);
 std::string text(const ValidateAnswer& answer);
 std::string text(const CandidatesAnswer& answer, TextForm form = TextForm::line);
 std::string text(const RateAnswer& answer);

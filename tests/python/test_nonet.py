@@ -477,7 +477,7 @@ GOLDEN_NUGGET = "000000039000001005003050800008090006070002000100400000009080050
 @pytest.mark.parametrize("call", [
     lambda: nonet.rate(GOLDEN_NUGGET, threads=1),
     lambda: nonet.explain(GOLDEN_NUGGET, threads=1),
-    lambda: nonet.hint(GOLDEN_NUGGET, threads=1),
+    lambda: nonet.hint(GOLDEN_NUGGET, level="placement", threads=1),
 ])
 def test_ctrl_c_stops_one_long_search_at_once(call):
     sent = []

@@ -22,7 +22,7 @@ using Band = std::optional<std::variant<std::pair<double, double>, std::string, 
 // A value read by one of the operations' readers; ValueError("name: ...") when refused.
 template <class T>
 T option(const char* name, ops::Result<T> r) {
-  if (!r) throw py::value_error(std::string(name) + ": " + r.failure().message);
+  if (!r) throw py::value_error(std::string(name) + ": " + r.error().message);
   return std::move(*r);
 }
 
@@ -54,12 +54,12 @@ template <class T>
 ops::Result<T> solve_item(const Input& in, const SolveConfig& config, bool counting,
                           ops::Context& context, const Deadline* probe = nullptr) {
   ops::Result<Puzzle> p = parse(in, config.parse);
-  if (!p) return p.failure();
+  if (!p) return p.error();
   set_budget(context, config.timeout, false, p->grid.geometry().side());
   if (probe) context.deadline = *probe;
   ops::Result<ops::SolveAnswer> r =
       ops::solve({p->grid, config.solver, config.limit, counting}, context);
-  if (!r) return r.failure();
+  if (!r) return r.error();
   // Conflicting givens have no solution: the puzzle is at fault.
   if (r->status == ops::Status::invalid)
     return ops::Failure{ops::Code::conflicting_givens, r->message, "", p->line};
@@ -108,11 +108,11 @@ struct LogicConfig {
 
 ops::Result<Rating> rate_item(const Input& in, const LogicConfig& config, ops::Context& context) {
   ops::Result<Puzzle> p = parse(in, config.parse);
-  if (!p) return p.failure();
+  if (!p) return p.error();
   set_budget(context, config.timeout, true, p->grid.geometry().side());
   context.threads = config.threads;
   ops::Result<ops::RateAnswer> r = ops::rate({p->grid, config.profile}, context);
-  if (!r) return r.failure();
+  if (!r) return r.error();
   if (ops::stopped(r->status)) return stopped_failure<Rating>(r->status, r->message);
   return rating_of(r->rating);
 }
@@ -129,14 +129,14 @@ ops::Result<std::vector<Mask>> marks_of(const std::string& text, const Geometry&
 ops::Result<Explanation> explain_item(const Input& in, const LogicConfig& config,
                                       ops::Context& context) {
   ops::Result<Puzzle> p = parse(in, config.parse);
-  if (!p) return p.failure();
+  if (!p) return p.error();
   ops::Result<std::vector<Mask>> marks = marks_of(config.candidates, p->grid.geometry());
-  if (!marks) return marks.failure();
+  if (!marks) return marks.error();
   set_budget(context, config.timeout, true, p->grid.geometry().side());
   context.threads = config.threads;
   ops::Result<ops::ExplainAnswer> r =
       ops::explain({p->grid, std::move(*marks), config.profile}, context);
-  if (!r) return r.failure();
+  if (!r) return r.error();
   if (ops::stopped(r->status)) return stopped_failure<Explanation>(r->status, r->message);
   return explanation_of(*r);
 }
@@ -187,7 +187,7 @@ GenerateConfig generate_config(std::optional<int> size, const OptStr& box,
   GenerateConfig c;
   ops::GenerateRequest& r = c.request;
   const ops::Result<const Geometry*> board = ops::read_board(size.value_or(0), box.value_or(""));
-  if (!board) throw py::value_error(board.failure().option + ": " + board.failure().message);
+  if (!board) throw py::value_error(board.error().option + ": " + board.error().message);
   r.geometry = *board;
   r.profile = option("profile", ops::read_profile(profile));
   if (level) r.level = option("level", ops::read_level(*level));
@@ -205,7 +205,7 @@ GenerateConfig generate_config(std::optional<int> size, const OptStr& box,
   r.rate = rate;
   r.seed = seed ? *seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
   if (const ops::Result<void> checked = ops::check(r); !checked)
-    throw py::value_error(checked.failure().option + ": " + checked.failure().message);
+    throw py::value_error(checked.error().option + ": " + checked.error().message);
   c.timeout = timeout_of(timeout);
   return c;
 }
@@ -217,7 +217,7 @@ ops::Result<Generated> generate_item(const GenerateConfig& config, std::uint64_t
   // As the CLI: 60 s a puzzle unless told otherwise.
   set_budget(context, config.timeout ? config.timeout : OptSeconds(60), false, 0);
   ops::Result<ops::GenerateAnswer> made = ops::generate(r, context);
-  if (!made) return made.failure();
+  if (!made) return made.error();
   if (made->status != ops::Status::ok) {
     std::string message = made->message;
     if (made->status == ops::Status::closest || !made->puzzle)
@@ -258,21 +258,21 @@ TransformConfig transform_config(const OptStr& list, const OptStr& box, bool ran
 ops::Result<std::string> transform_item(const Input& in, const TransformConfig& config,
                                         std::uint64_t index, ops::Context& context) {
   ops::Result<Puzzle> p = parse(in, config.parse);
-  if (!p) return p.failure();
+  if (!p) return p.error();
   ops::Result<ops::TransformAnswer> r = ops::transform(
       {.puzzle = p->grid, .ops = config.ops, .random = config.random, .seed = config.seed,
        .index = index},
       context);
-  if (!r) return r.failure();
+  if (!r) return r.error();
   return to_line(r->puzzle);
 }
 
 ops::Result<std::string> canon_item(const Input& in, const ParseOptions& options,
                                     ops::Context& context) {
   ops::Result<Puzzle> p = parse(in, options);
-  if (!p) return p.failure();
+  if (!p) return p.error();
   ops::Result<ops::CanonAnswer> r = ops::canon(p->grid, context);
-  if (!r) return r.failure();
+  if (!r) return r.error();
   return to_line(r->canonical);
 }
 
@@ -322,12 +322,12 @@ void define_operations(py::module_& m) {
   const auto validate_item = [](const Input& in, const ParseOptions& options) {
     ops::Result<Puzzle> p = parse(in, options);
     return p ? ops::Result<Validation>(validation_of(ops::validate(p->grid)))
-             : ops::Result<Validation>(p.failure());
+             : ops::Result<Validation>(p.error());
   };
   const auto candidates_item = [](const Input& in, const ParseOptions& options) {
     ops::Result<Puzzle> p = parse(in, options);
     return p ? ops::Result<Candidates>(candidates_of(ops::candidates(p->grid)))
-             : ops::Result<Candidates>(p.failure());
+             : ops::Result<Candidates>(p.error());
   };
   m.def(
       "validate",
@@ -465,7 +465,7 @@ void define_operations(py::module_& m) {
           set_budget(c, seconds, true, g.side());
           c.threads = chain;
           ops::Result<ops::HintAnswer> r = ops::hint(request, c);
-          if (!r) return r.failure();
+          if (!r) return r.error();
           if (ops::stopped(r->status)) return stopped_failure<Hint>(r->status, r->message);
           return hint_of(*r);
         }));

@@ -46,7 +46,7 @@ ParseOptions parse_options_of(const std::optional<std::string>& box) {
   const ops::Result<ParseOptions> options = ops::read_parse_options(*box);
   if (!options || box->empty())
     throw py::value_error("box: " + (options ? std::string("expected RxC, e.g. '3x3' or '3x2'")
-                                             : options.failure().message));
+                                             : options.error().message));
   return *options;
 }
 

@@ -43,7 +43,7 @@ struct ItemFailure {
 };
 template <class T>
 T value_or_throw(ops::Result<T> r) {
-  if (!r) throw ItemFailure{r.failure()};
+  if (!r) throw ItemFailure{r.error()};
   return std::move(*r);
 }
 // The answers in order, a failure standing in its answer's place as its exception.
@@ -54,7 +54,7 @@ py::list to_python(std::vector<ops::Result<T>>&& answers) {
     if (a) {
       out.append(py::cast(std::move(*a)));
     } else {
-      out.append(error_object(a.failure()));
+      out.append(error_object(a.error()));
     }
   }
   return out;

@@ -100,7 +100,7 @@ bool whole(const Answer& answer) {
 template <class Answer>
 Reply answer_reply(const ops::Result<Answer>& r, std::chrono::steady_clock::time_point start,
                    bool timed) {
-  if (!r) return failure_reply(r.failure());
+  if (!r) return failure_reply(r.error());
   Reply reply{200, ops::to_json(*r), whole(*r)};
   if (timed) reply.body["elapsed_ms"] = elapsed_ms(start);
   return reply;

@@ -107,7 +107,7 @@ T value_field(const json& request, const char* name, const char* like,
               ops::Result<T> (*read)(std::string_view)) {
   const std::string text = string_field(request, name, like);
   ops::Result<T> r = read(text);
-  if (!r) refuse(400, "bad_value", std::string("\"") + name + "\": " + r.failure().message);
+  if (!r) refuse(400, "bad_value", std::string("\"") + name + "\": " + r.error().message);
   return std::move(*r);
 }
 
@@ -174,7 +174,7 @@ ParseOptions box_option(const json& request) {
     refuse(400, "bad_value",
            "\"box\" must be a box shape like \"3x2\" (rows x columns, side up to " +
                std::to_string(kMaxSide) + "): " +
-               (shaped ? std::string("it is empty") : shaped.failure().message));
+               (shaped ? std::string("it is empty") : shaped.error().message));
   return *shaped;
 }
 
@@ -308,7 +308,7 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
     const ops::Result<const Geometry*> board =
         ops::read_board(size, string_field(body, "box", "\"3x2\""), limits.max_generate_side);
     if (!board)
-      refuse(400, "bad_value", "\"" + board.failure().option + "\": " + board.failure().message);
+      refuse(400, "bad_value", "\"" + board.error().option + "\": " + board.error().message);
     r.geometry = *board;
     r.symmetry = r.geometry->side() <= 9 ? Symmetry::rot180 : Symmetry::none;
     if (field(body, "symmetry"))
@@ -334,8 +334,8 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
     }
     r.seed_is_stream = true;
     if (const ops::Result<void> checked = ops::check(r); !checked)
-      refuse(checked.failure().option == "minimal" ? 400 : 422, "bad_value",
-             "\"" + checked.failure().option + "\": " + checked.failure().message);
+      refuse(checked.error().option == "minimal" ? 400 : 422, "bad_value",
+             "\"" + checked.error().option + "\": " + checked.error().message);
     out.heavy = true;
     call.request = std::move(g);
     return;

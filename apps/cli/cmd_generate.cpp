@@ -251,7 +251,7 @@ int run_from(const GenerateCommand& cmd, const ops::GenerateRequest& request) {
 int run_generate(const GenerateCommand& cmd) {
   // Options CLI11 has checked one by one; here the ones that depend on each other.
   const ops::Result<const Geometry*> board = ops::read_board(cmd.size, cmd.box);
-  if (!board) return refuse(cmd, board.failure());
+  if (!board) return refuse(cmd, board.error());
   ops::GenerateRequest request;
   request.geometry = *board;
   request.symmetry = *ops::read_symmetry(cmd.symmetry);
@@ -282,7 +282,7 @@ int run_generate(const GenerateCommand& cmd) {
     return run_from(cmd, request);
   }
   if (const ops::Result<void> checked = ops::check(request); !checked)
-    return refuse(cmd, checked.failure());
+    return refuse(cmd, checked.error());
 
   std::vector<std::unique_ptr<ops::Scratch>> scratch;
   for (int t = 0; t < cmd.threads; ++t) scratch.push_back(std::make_unique<ops::Scratch>());
@@ -302,7 +302,7 @@ int run_generate(const GenerateCommand& cmd) {
         const ops::Result<ops::GenerateAnswer> r = ops::generate(one, context);
         const std::string which = "nonet: puzzle " + std::to_string(i + 1) + ": ";
         if (!r) {
-          err = which + r.failure().message + "\n";
+          err = which + r.error().message + "\n";
           return false;
         }
         const ops::GenerateAnswer& a = *r;

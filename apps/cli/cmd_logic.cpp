@@ -69,7 +69,7 @@ PuzzleJob rate_job(const LogicCommand& cmd) {
     const Grid& grid = *item.puzzle;
     ops::Context context = item_context(cmd.batch, grid.geometry().side(), true, scratch);
     const ops::Result<ops::RateAnswer> r = ops::rate({grid, cmd.technique_set()}, context);
-    if (!r) return report_failure(item, format, r.failure(), out, err);
+    if (!r) return report_failure(item, format, r.error(), out, err);
     if (r->status == ops::Status::cancelled) return JobResult::interrupted();
     const bool stopped = r->status == ops::Status::timeout;
     if (stopped) note_stopped(context, item, r->rating, err);
@@ -85,11 +85,11 @@ PuzzleJob explain_job(const LogicCommand& cmd) {
     if (!item.puzzle.ok()) return report_parse_error(item, format, out, err);
     const Grid& grid = *item.puzzle;
     ops::Result<std::vector<Mask>> marks = marks_for(cmd.candidates, grid.geometry());
-    if (!marks) return report_failure(item, format, marks.failure(), out, err);
+    if (!marks) return report_failure(item, format, marks.error(), out, err);
     ops::Context context = item_context(cmd.batch, grid.geometry().side(), true, scratch);
     const ops::Result<ops::ExplainAnswer> r =
         ops::explain({grid, std::move(*marks), cmd.technique_set()}, context);
-    if (!r) return report_failure(item, format, r.failure(), out, err);
+    if (!r) return report_failure(item, format, r.error(), out, err);
     if (r->status == ops::Status::cancelled) return JobResult::interrupted();
     const bool stopped = r->status == ops::Status::timeout;
     if (stopped) note_stopped(context, item, r->rating, err);
@@ -109,7 +109,7 @@ PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const Grid> givens) 
     request.profile = cmd.technique_set();
     request.level = *ops::read_hint_level(cmd.level);  // checked by CLI11
     ops::Result<std::vector<Mask>> marks = marks_for(cmd.candidates, g);
-    if (!marks) return report_failure(item, format, marks.failure(), out, err);
+    if (!marks) return report_failure(item, format, marks.error(), out, err);
     request.candidates = std::move(*marks);
     if (givens) {
       if (&givens->geometry() != &g)
@@ -129,7 +129,7 @@ PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const Grid> givens) 
     }
     ops::Context context = item_context(cmd.batch, g.side(), true, scratch);
     const ops::Result<ops::HintAnswer> r = ops::hint(request, context);
-    if (!r) return report_failure(item, format, r.failure(), out, err);
+    if (!r) return report_failure(item, format, r.error(), out, err);
     if (r->status == ops::Status::cancelled) return JobResult::interrupted();
     const bool stopped = r->status == ops::Status::timeout;
     if (stopped) err += "nonet: " + place(item) + ": " + context.budget_text() + " ran out\n";

@@ -30,7 +30,7 @@ PuzzleJob solve_job(const SolveCommand& cmd, bool counting) {
     // The grid moves into the request: copying it was a tenth of the work on easy puzzles.
     const ops::Result<ops::SolveAnswer> r =
         ops::solve({std::move(*item.puzzle), cmd.solver, cmd.limit, counting}, context);
-    if (!r) return report_failure(item, format, r.failure(), out, err);
+    if (!r) return report_failure(item, format, r.error(), out, err);
     const ops::SolveAnswer& a = *r;
     // Stopped by Ctrl-C rather than by its budget: no answer to write.
     if (a.status == ops::Status::cancelled) return JobResult::interrupted();

@@ -35,7 +35,7 @@ PuzzleJob transform_job(const TransformCommand& cmd, const std::vector<Transform
     ops::Context context;
     context.scratch = &scratch;
     const ops::Result<ops::TransformAnswer> r = ops::transform(request, context);
-    if (!r) return report_failure(item, format, r.failure(), out, err);
+    if (!r) return report_failure(item, format, r.error(), out, err);
     out += format == Format::json ? json_line(item, ops::to_json(*r)) : ops::text(*r, text_form(format));
     return true;
   };
@@ -48,7 +48,7 @@ PuzzleJob canon_job(const BatchOptions& batch) {
     ops::Context context;
     context.scratch = &scratch;
     const ops::Result<ops::CanonAnswer> r = ops::canon(*item.puzzle, context);
-    if (!r) return report_failure(item, batch.format, r.failure(), out, err);
+    if (!r) return report_failure(item, batch.format, r.error(), out, err);
     out += batch.format == Format::json ? json_line(item, ops::to_json(*r))
                                         : ops::text(*r, text_form(batch.format));
     return true;

@@ -45,7 +45,7 @@ CLI::Validator ops_check(Read read) {
   return CLI::Validator(
       [read](std::string& text) -> std::string {
         const auto r = read(text);
-        return r ? std::string() : r.failure().message;
+        return r ? std::string() : r.error().message;
       },
       "");
 }

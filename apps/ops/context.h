@@ -47,7 +47,8 @@ struct Context {
   const std::atomic<bool>* cancel = nullptr;
   // Threads one search for nested forcing chains may share (1 to 16).
   int threads = 1;
-  // Null: the operation makes its own.
+  // The caller's reusable objects; null: the context makes its own when
+  // first needed (see scratch_for_now).
   Scratch* scratch = nullptr;
   // How messages name the deadline: "the time budget of 10000 ms", or "the
   // default time budget for boards above 16x16 (60 s; --timeout 0 lifts it)";
@@ -55,6 +56,14 @@ struct Context {
   std::string budget;
 
   bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
+  // The caller's scratch, or one of the context's own, made on first use.
+  Scratch& scratch_for_now() {
+    if (!scratch) {
+      own_scratch_ = std::make_unique<Scratch>();
+      scratch = own_scratch_.get();
+    }
+    return *scratch;
+  }
   std::string budget_text() const { return budget.empty() ? "the time budget" : budget; }
   SolveOptions solve_options(std::uint64_t limit = 2) const {
     SolveOptions options;
@@ -63,6 +72,9 @@ struct Context {
     options.cancel = cancel;
     return options;
   }
+
+ private:
+  std::unique_ptr<Scratch> own_scratch_;
 };
 
 }  // namespace nonet::ops

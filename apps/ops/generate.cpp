@@ -72,7 +72,7 @@ Result<void> check(const GenerateRequest& request) {
 }
 
 Result<GenerateAnswer> generate(const GenerateRequest& request, Context& context) {
-  if (Result<void> checked = check(request); !checked) return checked.failure();
+  if (Result<void> checked = check(request); !checked) return checked.error();
   const Geometry& g = *request.geometry;
   GenerateOptions options;
   options.symmetry = request.symmetry;
@@ -89,13 +89,7 @@ Result<GenerateAnswer> generate(const GenerateRequest& request, Context& context
   // Each puzzle of a run has a stream of its own, so a run's puzzles do not
   // depend on how its threads share them.
   Rng rng(request.seed_is_stream ? request.seed : Rng::derive(request.seed, request.index));
-  std::unique_ptr<Generator> own;
-  Generator* generator = context.scratch ? &context.scratch->generator(g) : nullptr;
-  if (!generator) {
-    own = std::make_unique<Generator>(g);
-    generator = own.get();
-  }
-  GenerateResult r = generator->generate(rng, options);
+  GenerateResult r = context.scratch_for_now().generator(g).generate(rng, options);
 
   GenerateAnswer answer;
   answer.geometry = &g;

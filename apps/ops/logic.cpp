@@ -38,13 +38,8 @@ Result<Grid> unique_solution(const Grid& puzzle, Context& context) {
   if (v.state == GridState::invalid) {
     return fail(Code::conflicting_givens, conflicts_text(v.conflicts, puzzle.geometry()));
   }
-  std::unique_ptr<Solver> own;
-  Solver* solver = context.scratch ? context.scratch->solver(puzzle.geometry()) : nullptr;
-  if (!solver) {
-    own = make_solver(puzzle.geometry());
-    solver = own.get();
-  }
-  SolveResult r = solver->solve(puzzle, context.solve_options(2));
+  SolveResult r =
+      context.scratch_for_now().solver(puzzle.geometry())->solve(puzzle, context.solve_options(2));
   switch (r.outcome()) {
     case Outcome::solved:
       return std::move(*r.solution);
@@ -61,7 +56,7 @@ Result<Grid> unique_solution(const Grid& puzzle, Context& context) {
 
 Result<RateAnswer> rate(const RateRequest& request, Context& context) {
   if (Result<Grid> solution = unique_solution(request.puzzle, context); !solution)
-    return solution.failure();
+    return solution.error();
   const LogicPath path =
       solve_path(LogicState(request.puzzle), logic_options(context, request.profile));
   RateAnswer answer;
@@ -79,7 +74,7 @@ Result<ExplainAnswer> explain(const ExplainRequest& request, Context& context) {
   const Grid& puzzle = request.puzzle;
   const Geometry& g = puzzle.geometry();
   Result<Grid> solution = unique_solution(puzzle, context);
-  if (!solution) return solution.failure();
+  if (!solution) return solution.error();
   const LogicState start =
       request.candidates.empty() ? LogicState(puzzle) : LogicState(puzzle, request.candidates);
   for (int cell = 0; cell < g.cell_count(); ++cell) {

@@ -8,14 +8,7 @@ namespace nonet::ops {
 Result<SolveAnswer> solve(const SolveRequest& request, Context& context) {
   const Grid& puzzle = request.puzzle;
   const Geometry& g = puzzle.geometry();
-  std::unique_ptr<Solver> own;
-  Solver* solver = nullptr;
-  if (context.scratch) {
-    solver = context.scratch->solver(g, request.solver);
-  } else {
-    own = make_solver(g, request.solver);
-    solver = own.get();
-  }
+  Solver* solver = context.scratch_for_now().solver(g, request.solver);
   if (!solver) {
     return fail(Code::unsupported,
                 "solver '" + request.solver + "' does not handle " + g.describe() + " puzzles",

@@ -4,14 +4,15 @@
 // API alike), and the codes of the failures that leave no answer at all.
 //
 //   ops::Result<ops::RateAnswer> r = ops::rate(request, context);
-//   if (!r) report(r.failure().message);            // "the puzzle has several solutions"
+//   if (!r) report(r.error().message);              // "the puzzle has several solutions"
 //   else if (stopped(r->status)) ...                // timeout or cancelled: lower bounds
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
+
+#include "nonet/error.h"
 
 namespace nonet::ops {
 
@@ -63,39 +64,9 @@ struct Failure {
   int line = 0, column = 0;  // in the text read, when known (1-based)
 };
 
-// An answer, or the failure that stands in its place.
+// An answer, or the failure that stands in its place (`.error()`).
 template <class T>
-class [[nodiscard]] Result {
- public:
-  Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}          // NOLINT
-  Result(Failure failure) : state_(std::in_place_index<1>, std::move(failure)) {}  // NOLINT
-  bool ok() const { return state_.index() == 0; }
-  explicit operator bool() const { return ok(); }
-  const T& operator*() const& { return std::get<0>(state_); }
-  T& operator*() & { return std::get<0>(state_); }
-  T&& operator*() && { return std::get<0>(std::move(state_)); }
-  const T* operator->() const { return &std::get<0>(state_); }
-  T* operator->() { return &std::get<0>(state_); }
-  const Failure& failure() const { return std::get<1>(state_); }
-
- private:
-  std::variant<T, Failure> state_;
-};
-
-// Success or a Failure, for checks that produce nothing.
-template <>
-class [[nodiscard]] Result<void> {
- public:
-  Result() = default;
-  Result(Failure failure) : failure_(std::move(failure)), failed_(true) {}  // NOLINT
-  bool ok() const { return !failed_; }
-  explicit operator bool() const { return ok(); }
-  const Failure& failure() const { return failure_; }
-
- private:
-  Failure failure_;
-  bool failed_ = false;
-};
+using Result = nonet::Result<T, Failure>;
 
 inline Failure fail(Code code, std::string message, std::string option = {}) {
   return {code, std::move(message), std::move(option)};

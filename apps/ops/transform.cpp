@@ -32,13 +32,8 @@ Result<CanonAnswer> canon(const Grid& puzzle, Context& context) {
                 "canonical forms are computed for 9x9 and the 4x4, 6x6 and 8x8 boards, not " +
                     g.describe());
   }
-  std::unique_ptr<Canonicalizer> own;
-  Canonicalizer* canon = context.scratch ? &context.scratch->canonicalizer(g) : nullptr;
-  if (!canon) {
-    own = std::make_unique<Canonicalizer>(g);
-    canon = own.get();
-  }
-  return CanonAnswer{*canon->canonical(puzzle), puzzle.filled_count()};
+  return CanonAnswer{*context.scratch_for_now().canonicalizer(g).canonical(puzzle),
+                     puzzle.filled_count()};
 }
 
 }  // namespace nonet::ops

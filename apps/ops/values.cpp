@@ -50,7 +50,7 @@ Result<const Geometry*> read_board(int size, std::string_view box, int max_side)
                 "size");
   if (!box.empty()) {
     Result<const Geometry*> shaped = read_puzzle_box(box);
-    if (!shaped) return fail(Code::bad_value, shaped.failure().message, "box");
+    if (!shaped) return fail(Code::bad_value, shaped.error().message, "box");
     const Geometry& g = **shaped;
     if (g.side() < 4 || g.side() > max_side)
       return fail(Code::bad_value, quoted(box) + " makes a " + g.describe() +
@@ -82,7 +82,7 @@ Result<ParseOptions> read_parse_options(std::string_view box) {
   ParseOptions options;
   if (box.empty()) return options;
   const Result<const Geometry*> g = read_box(box);
-  if (!g) return g.failure();
+  if (!g) return g.error();
   options.box_rows = (*g)->box_rows();
   options.box_cols = (*g)->box_cols();
   return options;

@@ -29,12 +29,13 @@ struct Error {
   std::string to_string() const;
 };
 
-// What was read, or why not.
-template <class T>
+// What was read, or why not. `E` is the error's type: the engine's own are
+// Errors; a layer above may carry more (a code, the option at fault).
+template <class T, class E = Error>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}      // NOLINT: implicit
-  Result(Error error) : state_(std::in_place_index<1>, std::move(error)) {}  // NOLINT: implicit
+  Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}  // NOLINT: implicit
+  Result(E error) : state_(std::in_place_index<1>, std::move(error)) {}  // NOLINT: implicit
 
   bool ok() const { return state_.index() == 0; }
   explicit operator bool() const { return ok(); }
@@ -45,24 +46,24 @@ class [[nodiscard]] Result {
   const T* operator->() const { return &std::get<0>(state_); }
   T* operator->() { return &std::get<0>(state_); }
   // The error; only when !ok().
-  const Error& error() const { return std::get<1>(state_); }
+  const E& error() const { return std::get<1>(state_); }
 
  private:
-  std::variant<T, Error> state_;
+  std::variant<T, E> state_;
 };
 
-// Success or an Error, for checks that produce no value.
-template <>
-class [[nodiscard]] Result<void> {
+// Success or an error, for checks that produce no value.
+template <class E>
+class [[nodiscard]] Result<void, E> {
  public:
   Result() = default;
-  Result(Error error) : error_(std::move(error)) {}  // NOLINT: implicit
+  Result(E error) : error_(std::move(error)) {}  // NOLINT: implicit
   bool ok() const { return !error_; }
   explicit operator bool() const { return ok(); }
-  const Error& error() const { return *error_; }
+  const E& error() const { return *error_; }
 
  private:
-  std::optional<Error> error_;
+  std::optional<E> error_;
 };
 
 }  // namespace nonet

@@ -101,8 +101,8 @@ std::vector<ops::Result<T>> run_many(std::size_t n, int threads, const Job& job)
     }
     return !cancel.load();
   };
-  hooks.write = [&](std::vector<Slot>& group, std::size_t count) {
-    for (std::size_t i = 0; i < count; ++i) out[group[i].index] = std::move(group[i].answer);
+  hooks.write = [&](std::vector<Slot>& group, std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to; ++i) out[group[i].index] = std::move(group[i].answer);
     return true;
   };
   hooks.poll = [&] {

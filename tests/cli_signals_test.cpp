@@ -249,6 +249,31 @@ TEST(CliSignals, LongCountsAndGenerationStopWithWholeLines) {
   std::remove(empty25.c_str());
 }
 
+// Each generated puzzle is written as soon as it and those before it are made,
+// not when a group of them is: the first line comes while the run goes on.
+TEST(CliSignals, GeneratedPuzzlesAreWrittenAsTheyAreMade) {
+  Nonet generate({"generate", "-n", "100000", "--seed", "3", "-j", "2"}, {.out_pipe = true});
+  std::string out;
+  char buffer[4096];
+  const auto start = Clock::now();
+  while (out.find('\n') == std::string::npos && seconds_since(start) < 60) {
+    const ssize_t n = read(generate.pipe_fd(), buffer, sizeof buffer);
+    if (n <= 0) break;
+    out.append(buffer, static_cast<std::size_t>(n));
+  }
+  ASSERT_NE(out.find('\n'), std::string::npos) << "no puzzle came";
+  generate.signal_it(SIGINT);
+  for (ssize_t n; (n = read(generate.pipe_fd(), buffer, sizeof buffer)) > 0;)
+    out.append(buffer, static_cast<std::size_t>(n));
+  EXPECT_EQ(generate.wait(10), 128 + SIGINT);
+  const std::size_t written = lines_of(out).size();
+  EXPECT_NE(generate.err().find("interrupted after " + std::to_string(written) + " puzzles"),
+            std::string::npos)
+      << generate.err();
+  // Written a group at a time, the first line would have waited for 64.
+  EXPECT_LT(written, 64u) << "the first puzzle came only with a group of others";
+}
+
 // A difficulty band rates every candidate: a thousand 16x16 hard puzzles take
 // about a minute in an optimised build, far longer in the others.
 TEST(CliSignals, GenerationWithADifficultyStopsWhileRating) {

@@ -85,6 +85,7 @@ bool run_indexed(std::uint64_t count, int threads, std::atomic<bool>& cancel,
   };
   ops::BatchHooks<Slot> hooks;
   hooks.group = 64;
+  hooks.stream = true;  // a puzzle can take seconds: each is written when it and those before are
   std::uint64_t next = 0;
   hooks.read = [&](std::vector<Slot>& group, std::size_t max) {
     for (; next < count && group.size() < max; ++next) group.push_back({next});
@@ -103,11 +104,11 @@ bool run_indexed(std::uint64_t count, int threads, std::atomic<bool>& cancel,
     return false;
   };
   std::string joined;
-  hooks.write = [&](std::vector<Slot>& group, std::size_t n) {
+  hooks.write = [&](std::vector<Slot>& group, std::size_t from, std::size_t to) {
     joined.clear();
-    for (std::size_t i = 0; i < n; ++i) joined += group[i].out;
+    for (std::size_t i = from; i < to; ++i) joined += group[i].out;
     if (!output.write(joined)) return false;
-    progress.add(n);
+    progress.add(to - from);
     return true;
   };
   // The generators poll `cancel`: a signal reaches them through it.

@@ -228,16 +228,16 @@ int run(const BatchOptions& options, const PuzzleJob& job) {
     };
     std::string joined;
     std::string notes;
-    hooks.write = [&](std::vector<Slot>& group, std::size_t n) {
+    hooks.write = [&](std::vector<Slot>& group, std::size_t from, std::size_t to) {
       joined.clear();
       notes.clear();
-      for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t i = from; i < to; ++i) {
         joined += group[i].out;
         if (!group[i].err.empty()) notes += group[i].err;
         failures += group[i].ok ? 0 : 1;
       }
       if (!output.write(joined)) return false;
-      progress.add(n);
+      progress.add(to - from);
       if (!notes.empty()) progress.message(notes);
       return true;
     };

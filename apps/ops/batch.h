@@ -6,13 +6,14 @@
 //   ops::BatchHooks<Slot> hooks;
 //   hooks.read = [&](std::vector<Slot>& group, std::size_t max) { ...; return more; };
 //   hooks.run = [&](Slot& slot, int worker) { ...; return true; };   // false: cut short
-//   hooks.write = [&](std::vector<Slot>& group, std::size_t n) { ...; return true; };
+//   hooks.write = [&](std::vector<Slot>& group, std::size_t from, std::size_t to) { ...; return true; };
 //   ops::BatchSummary s = ops::run_batch(threads, hooks, &cancel);
 //
-// Items are read a group at a time and written a group at a time, in order, so
-// an interrupted run keeps every answer written so far: once `cancel` is
-// raised no item starts, and of the groups in flight the longest complete
-// prefix is written.
+// Items are read a group at a time and written in order, a group at a time
+// (or, with `stream`, each as soon as it and all before it are done), so an
+// interrupted run keeps every answer written so far: once `cancel` is raised
+// no item starts, and of the groups in flight the longest complete prefix is
+// written.
 
 #include <algorithm>
 #include <atomic>
@@ -35,14 +36,17 @@ struct BatchHooks {
   // Runs one item on worker `worker` (0 to threads - 1, one object each may
   // keep); false when the cancel flag cut it short: then it has no answer.
   std::function<bool(Slot& slot, int worker)> run;
-  // The first `n` items of a group are complete: write them (in order); false
-  // stops the run (the output failed).
-  std::function<bool(std::vector<Slot>& group, std::size_t n)> write;
+  // Items [from, to) of a group are complete, and every item before them was
+  // written: write them (in order); false stops the run (the output failed).
+  std::function<bool(std::vector<Slot>& group, std::size_t from, std::size_t to)> write;
   // When set, the calling thread does no item itself: it reads, writes, and
   // every 50 ms while it waits calls `poll` (which may raise the cancel flag,
   // as Python's Ctrl-C does). When not set, it also runs items.
   std::function<void()> poll;
   std::size_t group = 1024;  // items read and written together
+  // Write each item as soon as it and all before it are done, rather than a
+  // group at a time: for work of seconds an item (generating puzzles).
+  bool stream = false;
 };
 
 struct BatchSummary {
@@ -59,25 +63,33 @@ BatchSummary run_batch(int threads, const BatchHooks<Slot>& hooks,
     std::vector<char> complete;
     std::size_t next = 0;      // first slot no thread has taken (guarded by the mutex)
     std::size_t finished = 0;  // slots whose run returned (guarded by the mutex)
+    std::size_t written = 0;   // slots written (by the calling thread alone)
     bool done() const { return finished == slots.size(); }
   };
   const auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
   BatchSummary summary;
-  // Writes a group's slots up to its first incomplete one; false when not all
-  // were, or the write failed.
-  const auto write_group = [&](Group& g) {
-    std::size_t n = 0;
-    while (n < g.slots.size() && g.complete[n]) ++n;
-    if (!hooks.write(g.slots, n)) {
+  // Writes a group's slots from the first unwritten one up to the first
+  // incomplete one, of those `ready`; false when the write failed.
+  const auto write_ready = [&](Group& g, std::size_t ready) {
+    std::size_t n = g.written;
+    while (n < ready && g.complete[n]) ++n;
+    if (n == g.written) return true;
+    if (!hooks.write(g.slots, g.written, n)) {
       summary.write_failed = true;
       return false;
     }
-    summary.written += n;
-    return n == g.slots.size();
+    summary.written += n - g.written;
+    g.written = n;
+    return true;
   };
+  // Writes what is left of a finished group; false when not all of it could be.
+  const auto write_group = [&](Group& g) {
+    return write_ready(g, g.slots.size()) && g.written == g.slots.size();
+  };
+  // Runs a slot: whether it is complete (not cut short, nor skipped once the
+  // cancel flag was up).
   const auto run_one = [&](Group& g, std::size_t i, int worker) {
-    if (cancelled()) return;
-    g.complete[i] = hooks.run(g.slots[i], worker) ? 1 : 0;
+    return !cancelled() && hooks.run(g.slots[i], worker);
   };
   threads = std::max(1, threads);
 
@@ -87,8 +99,12 @@ BatchSummary run_batch(int threads, const BatchHooks<Slot>& hooks,
       Group g;
       if (cancelled() || !hooks.read(g.slots, hooks.group * 2)) break;
       g.complete.assign(g.slots.size(), 0);
-      for (std::size_t i = 0; i < g.slots.size() && !cancelled(); ++i) run_one(g, i, 0);
-      if (!write_group(g)) break;
+      bool ok = true;
+      for (std::size_t i = 0; i < g.slots.size() && !cancelled() && ok; ++i) {
+        g.complete[i] = run_one(g, i, 0) ? 1 : 0;
+        if (hooks.stream) ok = write_ready(g, i + 1) && g.complete[i];
+      }
+      if (!ok || !write_group(g)) break;
     }
     summary.cancelled = cancelled();
     return summary;
@@ -115,9 +131,12 @@ BatchSummary run_batch(int threads, const BatchHooks<Slot>& hooks,
     }
     return false;
   };
-  const auto finish = [&](Group* g) {
+  // Records a slot's run as returned, under the mutex, so the calling thread
+  // reads `complete` only for slots whose run has returned.
+  const auto finish = [&](Group* g, std::size_t i, bool complete) {
     std::lock_guard lock(mutex);
-    if (++g->finished == g->slots.size()) wake_main.notify_one();
+    g->complete[i] = complete ? 1 : 0;
+    if (++g->finished == g->slots.size() || hooks.stream) wake_main.notify_one();
   };
   const int main_works = hooks.poll ? 0 : 1;
   const auto helper = [&](int worker) {
@@ -129,8 +148,7 @@ BatchSummary run_batch(int threads, const BatchHooks<Slot>& hooks,
         wake_helpers.wait(lock, [&] { return stop || take(g, i); });
         if (!g) return;
       }
-      run_one(*g, i, worker);
-      finish(g);
+      finish(g, i, run_one(*g, i, worker));
     }
   };
   std::vector<std::thread> pool;
@@ -155,6 +173,19 @@ BatchSummary run_batch(int threads, const BatchHooks<Slot>& hooks,
   bool ended = false;
   for (;;) {
     std::unique_lock lock(mutex);
+    if (hooks.stream && !groups.empty() && !groups.front()->done()) {
+      // What the oldest group has finished in order so far: finish() sets a
+      // slot's `complete` under this mutex once its run has returned.
+      Group& front = *groups.front();
+      std::size_t ready = front.written;
+      while (ready < front.slots.size() && ready < front.next && front.complete[ready]) ++ready;
+      if (ready > front.written) {
+        lock.unlock();
+        if (!write_ready(front, ready)) ended = true;
+        lock.lock();
+        if (ended) break;
+      }
+    }
     while (!groups.empty() && groups.front()->done()) {
       std::unique_ptr<Group> g = std::move(groups.front());
       groups.pop_front();
@@ -194,10 +225,14 @@ BatchSummary run_batch(int threads, const BatchHooks<Slot>& hooks,
     std::size_t i = 0;
     if (main_works && take(g, i)) {
       lock.unlock();
-      run_one(*g, i, 0);
-      finish(g);
+      finish(g, i, run_one(*g, i, 0));
     } else {
-      wait_main(lock, [&] { return groups.front()->done() || cancelled(); });
+      // Streaming, any finished item may be the next to write.
+      std::size_t seen = groups.front()->finished;
+      wait_main(lock, [&] {
+        return groups.front()->done() || cancelled() ||
+               (hooks.stream && groups.front()->finished != seen);
+      });
     }
   }
   {

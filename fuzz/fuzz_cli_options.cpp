@@ -41,6 +41,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool timeout_ok = options.timeout == -1 || options.timeout >= 0;
   if (options.threads < 1 || options.threads > 256 || !timeout_ok) std::abort();
   nonet::ops::Scratch scratch;
-  (void)nonet::cli::item_context(options, 9, true, scratch);
+  (void)nonet::cli::item_context(options, 9, nonet::ops::Work::logic, scratch);
   return 0;
 }

@@ -45,7 +45,8 @@ struct SolveConfig {
 
 SolveConfig solve_config(const OptStr& box, const std::string& solver, std::uint64_t limit,
                          OptSeconds timeout) {
-  if (limit < 1) throw py::value_error("limit: expected at least 1");
+  if (limit < 1 || limit > (std::uint64_t{1} << 62))
+    throw py::value_error("limit: expected 1 to 2**62, got " + std::to_string(limit));
   return {parse_options_of(box), option("solver", ops::read_solver(solver)), limit,
           timeout_of(timeout)};
 }
@@ -55,7 +56,7 @@ ops::Result<T> solve_item(const Input& in, const SolveConfig& config, bool count
                           ops::Context& context, const Deadline* probe = nullptr) {
   ops::Result<Puzzle> p = parse(in, config.parse);
   if (!p) return p.error();
-  set_budget(context, config.timeout, false, p->grid.geometry().side());
+  set_budget(context, config.timeout, ops::Work::search, p->grid.geometry().side());
   if (probe) context.deadline = *probe;
   ops::Result<ops::SolveAnswer> r =
       ops::solve({p->grid, config.solver, config.limit, counting}, context);
@@ -109,7 +110,7 @@ struct LogicConfig {
 ops::Result<Rating> rate_item(const Input& in, const LogicConfig& config, ops::Context& context) {
   ops::Result<Puzzle> p = parse(in, config.parse);
   if (!p) return p.error();
-  set_budget(context, config.timeout, true, p->grid.geometry().side());
+  set_budget(context, config.timeout, ops::Work::logic, p->grid.geometry().side());
   context.threads = config.threads;
   ops::Result<ops::RateAnswer> r = ops::rate({p->grid, config.profile}, context);
   if (!r) return r.error();
@@ -119,11 +120,13 @@ ops::Result<Rating> rate_item(const Input& in, const LogicConfig& config, ops::C
 
 ops::Result<std::vector<Mask>> marks_of(const std::string& text, const Geometry& g) {
   if (text.empty()) return std::vector<Mask>();
-  nonet::Result<std::vector<Mask>> parsed = parse_candidates(text, g);
-  if (!parsed)
-    return ops::Failure{ops::Code::bad_candidates, "candidates: " + parsed.error().message, "",
-                        parsed.error().line, parsed.error().column};
-  return std::move(*parsed);
+  ops::Result<std::vector<Mask>> marks = ops::read_candidates(text, g);
+  if (!marks) {
+    ops::Failure f = marks.error();
+    f.message = "candidates: " + f.message;
+    return f;
+  }
+  return marks;
 }
 
 ops::Result<Explanation> explain_item(const Input& in, const LogicConfig& config,
@@ -132,7 +135,7 @@ ops::Result<Explanation> explain_item(const Input& in, const LogicConfig& config
   if (!p) return p.error();
   ops::Result<std::vector<Mask>> marks = marks_of(config.candidates, p->grid.geometry());
   if (!marks) return marks.error();
-  set_budget(context, config.timeout, true, p->grid.geometry().side());
+  set_budget(context, config.timeout, ops::Work::logic, p->grid.geometry().side());
   context.threads = config.threads;
   ops::Result<ops::ExplainAnswer> r =
       ops::explain({p->grid, std::move(*marks), config.profile}, context);
@@ -152,7 +155,7 @@ LogicConfig logic_config(const OptStr& box, const std::string& profile, OptSecon
 ops::Range band_of(const char* name, const Band& band, bool tenths) {
   if (const auto* pair = std::get_if<std::pair<double, double>>(&*band)) {
     const auto [low, high] = *pair;
-    if (!std::isfinite(low) || !std::isfinite(high) || low < 0 || low > high || high > 1e5)
+    if (!std::isfinite(low) || !std::isfinite(high) || low < 0 || low > high || high > 1e6)
       throw py::value_error(std::string(name) + ": expected (MIN, MAX) with 0 <= MIN <= MAX");
     // ER has tenths: 2.61 would otherwise be taken as 2.6 without a word; a
     // clue count is whole.
@@ -168,7 +171,9 @@ ops::Range band_of(const char* name, const Band& band, bool tenths) {
             static_cast<int>(std::lround(tenths ? high * 10 : high))};
   }
   if (const auto* whole = std::get_if<int>(&*band)) {
-    if (*whole < 0) throw py::value_error(std::string(name) + ": expected a count from 0");
+    if (*whole < 0 || *whole > 1000000)
+      throw py::value_error(std::string(name) + ": expected a number from 0 to 1000000, got " +
+                            std::to_string(*whole));
     return {tenths ? *whole * 10 : *whole, tenths ? *whole * 10 : *whole};
   }
   return option(name, ops::read_range(std::get<std::string>(*band), tenths));
@@ -186,6 +191,9 @@ GenerateConfig generate_config(std::optional<int> size, const OptStr& box,
                                std::optional<std::uint64_t> seed, OptSeconds timeout) {
   GenerateConfig c;
   ops::GenerateRequest& r = c.request;
+  if (size && (*size < 4 || *size > kMaxSide))
+    throw py::value_error("size: expected a side from 4 to " + std::to_string(kMaxSide) +
+                          ", got " + std::to_string(*size));
   const ops::Result<const Geometry*> board = ops::read_board(size.value_or(0), box.value_or(""));
   if (!board) throw py::value_error(board.error().option + ": " + board.error().message);
   r.geometry = *board;
@@ -214,26 +222,19 @@ ops::Result<Generated> generate_item(const GenerateConfig& config, std::uint64_t
                                      ops::Context& context) {
   ops::GenerateRequest r = config.request;
   r.index = index;
-  // As the CLI: 60 s a puzzle unless told otherwise.
-  set_budget(context, config.timeout ? config.timeout : OptSeconds(60), false, 0);
+  set_budget(context, config.timeout, ops::Work::generate, config.request.geometry->side());
   ops::Result<ops::GenerateAnswer> made = ops::generate(r, context);
   if (!made) return made.error();
   if (made->status != ops::Status::ok) {
-    std::string message = made->message;
-    if (made->status == ops::Status::closest || !made->puzzle)
-      message = "no " + made->geometry->describe() + " puzzle" +
-                (made->filters.empty() ? "" : " with " + made->filters) +
-                " found within the time budget (" + std::to_string(made->attempts) +
-                " puzzles finished" +
-                (made->status == ops::Status::closest
-                     ? "; the closest rated " + format_rating(made->rating->er, true) + " " +
-                           std::string(level_name(made->rating->level))
-                     : std::string()) +
-                "); " + (made->filters.empty() ? "" : "widen the band or ") + "raise the timeout";
-    return stopped_failure<Generated>(made->status == ops::Status::cancelled
-                                          ? ops::Status::cancelled
-                                          : ops::Status::timeout,
-                                      message);
+    // None in the band in time (the closest is no answer here), or its rating
+    // cut short.
+    const bool banded = config.request.banded();
+    return stopped_failure<Generated>(
+        made->status == ops::Status::cancelled ? ops::Status::cancelled : ops::Status::timeout,
+        made->message + "; " + (banded && (!made->puzzle || made->status == ops::Status::closest)
+                                    ? "widen the band or "
+                                    : "") +
+            "raise the timeout");
   }
   return generated_of(*made);
 }
@@ -440,29 +441,24 @@ void define_operations(py::module_& m) {
         const Geometry& g = request.puzzle.geometry();
         request.profile = option("profile", ops::read_profile(profile));
         request.level = option("level", ops::read_hint_level(level));
-        if (givens) {
-          Puzzle p = value_or_throw(parse(input_of(*givens), options));
-          if (&p.grid.geometry() != &g)
-            throw py::value_error("givens: a " + p.grid.geometry().describe() +
-                                  " puzzle for a " + g.describe() + " position");
-          request.givens = std::move(p.grid);
-        }
+        if (givens) request.givens = value_or_throw(parse(input_of(*givens), options)).grid;
         if (candidates) request.candidates = value_or_throw(marks_of(*candidates, g));
         if (cell) {
-          if (py::isinstance<py::int_>(*cell)) {
-            const long long index = cell->cast<long long>();
-            request.cell = index >= 0 && index < g.cell_count() ? static_cast<int>(index) : -2;
-          } else if (py::isinstance<py::str>(*cell)) {
-            request.cell = g.cell_from_name(cell->cast<std::string>());
+          // An index or a name, as the CLI and the API take it (not a bool).
+          std::string text;
+          if (py::isinstance<py::str>(*cell)) {
+            text = cell->cast<std::string>();
+          } else if (py::isinstance<py::int_>(*cell) && !py::isinstance<py::bool_>(*cell)) {
+            text = py::str(*cell).cast<std::string>();
+          } else {
+            throw py::type_error("cell: expected a name like 'r3c5' or an index");
           }
-          if (request.cell < 0)
-            throw py::value_error("cell: expected a cell index from 0 to " +
-                                  std::to_string(g.cell_count() - 1) + " or a name like 'r3c5'");
+          request.cell = option("cell", ops::read_cell(text, g));
         }
         const OptSeconds seconds = timeout_of(timeout);
         const int chain = chain_threads(threads);
         return value_or_throw(run_one<Hint>([&](ops::Context& c) -> ops::Result<Hint> {
-          set_budget(c, seconds, true, g.side());
+          set_budget(c, seconds, ops::Work::logic, g.side());
           c.threads = chain;
           ops::Result<ops::HintAnswer> r = ops::hint(request, c);
           if (!r) return r.error();

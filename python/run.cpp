@@ -83,7 +83,7 @@ int chain_threads(int threads) {
   if (threads < 0 || threads > 16)
     throw py::value_error("threads: expected 0 (up to four cores) to 16, got " +
                           std::to_string(threads));
-  return threads == 0 ? std::min(cores(), 4) : threads;
+  return ops::chain_threads(threads);
 }
 
 std::optional<double> timeout_of(std::optional<double> seconds) {
@@ -93,21 +93,8 @@ std::optional<double> timeout_of(std::optional<double> seconds) {
   return seconds;
 }
 
-void set_budget(ops::Context& context, std::optional<double> seconds, bool logic, int side) {
-  // As the CLI: the logic of boards above 16x16 gets 60 s unless told otherwise.
-  constexpr int kLargeBoardSide = 16;
-  constexpr double kLargeBoardSeconds = 60;
-  if (!seconds && logic && side > kLargeBoardSide) {
-    seconds = kLargeBoardSeconds;
-    context.budget = "the default time budget for boards above 16x16 (60 s; timeout=0 lifts it)";
-  } else if (seconds && *seconds > 0) {
-    char text[64];
-    std::snprintf(text, sizeof text, "the time budget of %g s", *seconds);
-    context.budget = text;
-  }
-  if (seconds && *seconds > 0)
-    context.deadline =
-        Deadline::after(std::chrono::nanoseconds(static_cast<std::int64_t>(*seconds * 1e9)));
+void set_budget(ops::Context& context, std::optional<double> seconds, ops::Work work, int side) {
+  context.set_budget(seconds, work, side);
 }
 
 }  // namespace nonet::python

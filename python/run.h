@@ -141,9 +141,9 @@ ops::Result<T> run_here(const Job& job) {
   return job(context);
 }
 
-// The context's deadline for `seconds` (None: the default for the operation
-// and board: 60 s for the logic above 16x16, none below; 0: none).
-void set_budget(ops::Context& context, std::optional<double> seconds, bool logic, int side);
+// The context's deadline for `seconds` (None: the default for the work and
+// board, as the CLI's; 0: none).
+void set_budget(ops::Context& context, std::optional<double> seconds, ops::Work work, int side);
 // Seconds checked: None, or a number from 0 to 1e6.
 std::optional<double> timeout_of(std::optional<double> seconds);
 

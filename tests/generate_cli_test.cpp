@@ -93,7 +93,7 @@ TEST(GenerateCli, OutOfReachSaysSoAndFails) {
   // 18 clues exist, but a random minimal puzzle almost never has so few.
   const RunResult r = run_cli("generate --clues 18 --timeout 0.5 --seed 1");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("no 9x9 puzzle with 18 clues found within 0.5 s"), std::string::npos)
+  EXPECT_NE(r.err.find("no 9x9 puzzle with 18 clues found within the time budget of 0.5 s"), std::string::npos)
       << r.err;
 }
 
@@ -219,7 +219,7 @@ TEST(GenerateCli, MinimalOrDugOnNineByNine) {
   const RunResult forced =
       run_cli("generate --box 4x4 -n 1 --seed 8 -f json --level easy --minimal --timeout 1");
   EXPECT_EQ(forced.exit_code, 1) << "minimal 16x16 puzzles are never easy";
-  EXPECT_NE(forced.err.find("no 16x16 puzzle with level easy found within 1 s"), std::string::npos)
+  EXPECT_NE(forced.err.find("no 16x16 puzzle with level easy found within the time budget of 1 s"), std::string::npos)
       << forced.err;
 }
 

@@ -78,7 +78,7 @@ TEST(LogicCli, RateLinesAndJson) {
   EXPECT_EQ(r.code, 1);
   EXPECT_EQ(r.out.rfind("timeout: >=", 0), 0u) << r.out;
   r = run("rate --timeout 0.3", kBeyond + "\n", true);
-  EXPECT_NE(r.out.find("time budget ran out; ER at least"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("the time budget of 0.3 s ran out; ER at least"), std::string::npos) << r.out;
 }
 
 TEST(LogicCli, ExplainStoppedKeepsTheStepsFound) {
@@ -122,6 +122,29 @@ TEST(LogicCli, ExplainTextAndJson) {
   EXPECT_TRUE(saw_elimination);
   EXPECT_EQ(j["rating"]["er"], 2.6);
   EXPECT_EQ(run("explain --techniques modern", kPointing + "\n").code, 0);
+}
+
+// A placement hint whose walk to the first placement runs out of time says
+// so; it does not say that no placement follows.
+TEST(LogicCli, APlacementHintCutShortIsATimeout) {
+  const CliRun r = run("hint --level placement --timeout 0.5 -f json", kBeyond + "\n");
+  EXPECT_EQ(r.code, 1) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "timeout") << r.out;
+  EXPECT_TRUE(j.contains("floor")) << r.out;
+}
+
+// The cell asked for is a name or an index; text that names no cell on any
+// board is a usage error, and nothing it holds can break the JSON answer.
+TEST(LogicCli, HintCellByNameOrIndex) {
+  const CliRun by_name = run("hint --cell r1c3 -f json", kEasy + "\n");
+  const CliRun by_index = run("hint --cell 2 -f json", kEasy + "\n");
+  ASSERT_EQ(by_name.code, 0) << by_name.out;
+  EXPECT_EQ(nlohmann::json::parse(by_name.out)["answer"], nlohmann::json::parse(by_index.out)["answer"]);
+  EXPECT_EQ(run("hint --cell \"$(printf 'r\\377')\" -f json", kEasy + "\n").code, 2);
+  const CliRun off = run("hint --cell r10c1", kEasy + "\n", true);
+  EXPECT_EQ(off.code, 1) << off.out;
+  EXPECT_NE(off.out.find("--cell"), std::string::npos) << off.out;
 }
 
 TEST(LogicCli, HintGrades) {

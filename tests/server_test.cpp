@@ -218,6 +218,16 @@ TEST_F(ServerTest, HintExplainsTheNextStepAndAnswersTheCell) {
   r = post(port(), "/api/hint", {{"puzzle", wrong}, {"givens", kEasy}});
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(r.json_body["status"], "wrong_entries") << r.body;
+  // The cell by index, as by name; a position that changes a given is refused.
+  EXPECT_EQ(post(port(), "/api/hint", {{"puzzle", kEasy}, {"cell", 0}}).json_body["answer"],
+            post(port(), "/api/hint", {{"puzzle", kEasy}, {"cell", "r1c1"}}).json_body["answer"]);
+  std::string changed = kEasy;
+  const std::size_t given = changed.find_first_not_of(".0");
+  changed[given] = changed[given] == '9' ? '8' : '9';
+  expect_error(post(port(), "/api/hint", {{"puzzle", changed}, {"givens", kEasy}}), 422,
+               "bad_givens", "changes the given");
+  expect_error(post(port(), "/api/hint", {{"puzzle", std::string(81, '.')}}), 422, "not_unique",
+               "several solutions");
 }
 
 TEST_F(ServerTest, ExplainWalksToTheSolutionAndRateGrades) {
@@ -421,6 +431,11 @@ TEST_F(ServerTest, TransformKeepsThePuzzleValid) {
   EXPECT_EQ(a.json_body["puzzle"], b.json_body["puzzle"]);
   expect_error(post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", "spin"}}), 400,
                "bad_value", "ops");
+  // Neither ops nor a random draw is a request that asks for nothing.
+  expect_error(post(port(), "/api/transform", {{"puzzle", kEasy}, {"random", false}}), 400,
+               "bad_value", "either");
+  // A timeout of 0 is none (the server's budget), as everywhere.
+  EXPECT_EQ(post(port(), "/api/solve", {{"puzzle", kEasy}, {"timeout", 0}}).status, 200);
   expect_error(post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", "rows:7:123"}}), 422,
                "bad_value", "operation 1");
   expect_error(post(port(), "/api/transform", {{"puzzle", kEasy}, {"ops", 3}}), 400, "wrong_type");

@@ -57,12 +57,20 @@ std::string valid_utf8(std::string_view text) {
   return out;
 }
 
-// 1-based line and column of byte offset `offset` in `text`.
-
 double elapsed_ms(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
       .count();
 }
+
+}  // namespace
+
+int bad_value_status(const ops::Failure& f) {
+  // "minimal" without a band is a request that contradicts itself; the
+  // others name a value the board cannot have.
+  return f.option == "minimal" ? 400 : 422;
+}
+
+namespace {
 
 // A failure of the operation as an error reply.
 Reply failure_reply(const ops::Failure& f) {
@@ -72,17 +80,8 @@ Reply failure_reply(const ops::Failure& f) {
       // No Retry-After: the same request would most likely run out again.
       return error_reply(503, ops::code_name(f.code), f.message);
     case ops::Code::bad_value:
-      return error_reply(f.option == "minimal" ? 400 : 422, "bad_value",
+      return error_reply(bad_value_status(f), "bad_value",
                          f.option.empty() ? f.message : "\"" + f.option + "\": " + f.message);
-    case ops::Code::conflicting_givens:
-      // The puzzle's own check names only the conflicts; a hint's names the givens.
-      return error_reply(422, "conflicting_givens",
-                         f.option.empty() ? "the puzzle breaks the rules: " + f.message : f.message);
-    case ops::Code::not_unique:
-      return error_reply(422, "not_unique",
-                         f.option.empty() && f.message == "the puzzle has several solutions"
-                             ? f.message + "; this needs exactly one"
-                             : f.message);
     default:
       return error_reply(422, ops::code_name(f.code), f.message, f.line, f.column);
   }

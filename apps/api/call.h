@@ -38,5 +38,7 @@ struct Call {
 
 // The JSON value's type as a message names it: "a string", "an array", ...
 const char* type_name(const nlohmann::json& value);
+// The HTTP status of a bad_value failure of the operations' checks.
+int bad_value_status(const ops::Failure& failure);
 
 }  // namespace nonet::api

@@ -147,19 +147,21 @@ std::optional<std::uint64_t> seed_field(const json& request) {
   return it->get<std::uint64_t>();
 }
 
-// The optional "timeout", in seconds: at most the server's budget.
+// The optional "timeout", in seconds: at most the server's budget, which 0
+// (none) and an absent field leave as it is.
 std::optional<std::chrono::milliseconds> timeout_field(const json& request, const Limits& limits) {
   const json* it = field(request, "timeout");
   if (!it) return std::nullopt;
   const double most = static_cast<double>(limits.budget.count()) / 1000;
-  if (!it->is_number() || !(it->get<double>() > 0) || it->get<double>() > most) {
+  if (!it->is_number() || !(it->get<double>() >= 0) || it->get<double>() > most) {
     char text[64];
     std::snprintf(text, sizeof text, "%g", most);
-    refuse(it->is_number() ? 400 : 400, it->is_number() ? "bad_value" : "wrong_type",
-           std::string("\"timeout\" must be a number of seconds above 0 and at most ") + text +
+    refuse(400, it->is_number() ? "bad_value" : "wrong_type",
+           std::string("\"timeout\" must be a number of seconds from 0 (none) to ") + text +
                " (this server's budget), not " +
                (it->is_number() ? it->dump() : std::string(type_name(*it))));
   }
+  if (it->get<double>() == 0) return std::nullopt;
   return std::chrono::milliseconds(
       std::max<std::int64_t>(1, static_cast<std::int64_t>(it->get<double>() * 1000)));
 }
@@ -223,10 +225,11 @@ std::vector<Mask> candidates_field(const json& request, const Geometry& g) {
   const json* it = field(request, "candidates");
   if (!it) return {};
   if (it->is_string()) {
-    nonet::Result<std::vector<Mask>> parsed = parse_candidates(it->get<std::string>(), g);
+    ops::Result<std::vector<Mask>> parsed = ops::read_candidates(it->get<std::string>(), g);
     if (!parsed) {
-      const Error& e = parsed.error();
-      refuse(422, "bad_candidates", "candidates: " + e.to_string(), e.line, e.column);
+      const ops::Failure& f = parsed.error();
+      refuse(422, "bad_candidates",
+             "candidates: " + Error{f.line, f.column, f.message}.to_string(), f.line, f.column);
     }
     return std::move(*parsed);
   }
@@ -268,14 +271,13 @@ std::vector<Mask> candidates_field(const json& request, const Geometry& g) {
 int cell_field(const json& request, const Geometry& g) {
   const json* it = field(request, "cell");
   if (!it) return -1;
-  if (it->is_number_integer() && it->get<std::int64_t>() >= 0 &&
-      it->get<std::int64_t>() < g.cell_count())
-    return it->get<int>();
-  if (it->is_string())
-    if (const int named = g.cell_from_name(it->get<std::string>()); named >= 0) return named;
-  refuse(400, "bad_value",
-         "\"cell\" must be a cell index from 0 to " + std::to_string(g.cell_count() - 1) +
-             " or a name like \"r3c5\"");
+  if (!it->is_string() && !it->is_number_unsigned())
+    refuse(400, "wrong_type",
+           std::string("\"cell\" must be a name like \"r3c5\" or an index, not ") + type_name(*it));
+  const ops::Result<int> cell =
+      ops::read_cell(it->is_string() ? it->get<std::string>() : it->dump(), g);
+  if (!cell) refuse(400, "bad_value", "\"cell\": " + cell.error().message);
+  return *cell;
 }
 
 // A logic request's cache key: the request with its position written as one
@@ -334,7 +336,7 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
     }
     r.seed_is_stream = true;
     if (const ops::Result<void> checked = ops::check(r); !checked)
-      refuse(checked.error().option == "minimal" ? 400 : 422, "bad_value",
+      refuse(bad_value_status(checked.error()), "bad_value",
              "\"" + checked.error().option + "\": " + checked.error().message);
     out.heavy = true;
     call.request = std::move(g);
@@ -363,8 +365,6 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
     if (const json* givens = field(body, "givens")) {
       json sub = {{"givens", *givens}};
       r.givens = puzzle_field(sub, "givens", parse, limits);
-      if (&r.givens->geometry() != &g)
-        refuse(422, "bad_puzzle", "the givens and the puzzle differ in size");
     }
     r.candidates = candidates_field(body, g);
     r.cell = cell_field(body, g);
@@ -398,8 +398,8 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
     }
     // Without ops the transformation is drawn at random.
     r.random = bool_field(body, "random", !field(body, "ops"));
-    if (r.random && field(body, "ops"))
-      refuse(400, "bad_value", "give either \"ops\" or \"random\": true, not both");
+    if (r.random == (field(body, "ops") != nullptr))
+      refuse(400, "bad_value", "give either \"ops\" or \"random\": true");
     if (const std::optional<std::uint64_t> seed = seed_field(body)) {
       r.seed = *seed;
       t.seeded = true;

@@ -156,8 +156,9 @@ std::string render_copy(const Grid& puzzle, Format format, const nlohmann::json&
 
 // --from: puzzles made by transforming the library's at random.
 int run_from(const GenerateCommand& cmd, const ops::GenerateRequest& request) {
+  // --box or --size names the library's board: its puzzles are read as such.
   ParseOptions parse;
-  if (!cmd.box.empty()) {
+  if (!cmd.box.empty() || cmd.size != 0) {
     parse.box_rows = request.geometry->box_rows();
     parse.box_cols = request.geometry->box_cols();
   }
@@ -280,6 +281,9 @@ int run_generate(const GenerateCommand& cmd) {
                    *cmd.minimal ? "" : "no-");
       return 2;
     }
+    // The library's puzzles are of its own board: only the band is checked.
+    if (const ops::Result<void> checked = ops::check_band(request); !checked)
+      return refuse(cmd, checked.error());
     return run_from(cmd, request);
   }
   if (const ops::Result<void> checked = ops::check(request); !checked)
@@ -287,9 +291,7 @@ int run_generate(const GenerateCommand& cmd) {
 
   std::vector<std::unique_ptr<ops::Scratch>> scratch;
   for (int t = 0; t < cmd.threads; ++t) scratch.push_back(std::make_unique<ops::Scratch>());
-  const auto budget = std::chrono::nanoseconds(static_cast<std::int64_t>(cmd.timeout * 1e9));
   std::atomic<bool> cancel{false};
-  const std::string limit = seconds_text(cmd.timeout) + " s";
   const bool ok = run_indexed(
       cmd.count, cmd.threads, cancel,
       [&](std::uint64_t i, int worker, std::string& out, std::string& err) {
@@ -298,8 +300,7 @@ int run_generate(const GenerateCommand& cmd) {
         ops::Context context;
         context.cancel = &cancel;
         context.scratch = scratch[static_cast<std::size_t>(worker)].get();
-        context.budget = limit;
-        if (cmd.timeout > 0) context.deadline = Deadline::after(budget);
+        context.set_budget(cmd.timeout, ops::Work::generate, request.geometry->side());
         const ops::Result<ops::GenerateAnswer> r = ops::generate(one, context);
         const std::string which = "nonet: puzzle " + std::to_string(i + 1) + ": ";
         if (!r) {
@@ -311,22 +312,13 @@ int run_generate(const GenerateCommand& cmd) {
           out = render(a, cmd.format, ops::to_json(a));
           return true;
         }
-        // Made, but its rating did not finish: no puzzle without the rating asked for.
-        if (a.puzzle && a.status != ops::Status::closest) {
-          err = which + "made, but its rating did not finish within " + limit +
-                "; raise --timeout\n";
-          return false;
-        }
         // Another job's failure or a signal stopped this one: its message says why.
-        if (cancel.load() && a.status == ops::Status::cancelled) return false;
-        const std::string& filters = a.filters;
-        err = which + "no " + a.geometry->describe() + " puzzle" +
-              (filters.empty() ? "" : " with " + filters) + " found within " + limit + " (" +
-              std::to_string(a.attempts) + " puzzles finished" +
-              (request.banded() ? ", " + std::to_string(a.ratings) + " candidates rated" : "") +
-              (a.status == ops::Status::closest ? "; the closest rated " + ops::rating_text(*a.rating)
-                                                : "") +
-              "); " + (filters.empty() ? "" : "widen the band or ") + "raise --timeout\n";
+        if (a.status == ops::Status::cancelled) return false;
+        err = which + a.message + "; " +
+              (a.puzzle && a.status != ops::Status::closest ? ""
+               : a.filters.empty()                          ? ""
+                                                            : "widen the band or ") +
+              "raise --timeout\n";
         return false;
       });
   return ok ? 0 : 1;

@@ -26,12 +26,7 @@ struct LogicCommand {
 // The player's candidates for this puzzle's board, when given.
 ops::Result<std::vector<Mask>> marks_for(const std::string& text, const Geometry& g) {
   if (text.empty()) return std::vector<Mask>();
-  nonet::Result<std::vector<Mask>> parsed = parse_candidates(text, g);
-  if (!parsed) {
-    ops::Failure f = ops::fail(ops::Code::bad_candidates, "--candidates: " + parsed.error().to_string());
-    return f;
-  }
-  return std::move(*parsed);
+  return ops::read_candidates(text, g);
 }
 
 // Why a --candidates text fits no board: it is read per puzzle, against that
@@ -67,7 +62,7 @@ PuzzleJob rate_job(const LogicCommand& cmd) {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) return report_parse_error(item, format, out, err);
     const Grid& grid = *item.puzzle;
-    ops::Context context = item_context(cmd.batch, grid.geometry().side(), true, scratch);
+    ops::Context context = item_context(cmd.batch, grid.geometry().side(), ops::Work::logic, scratch);
     const ops::Result<ops::RateAnswer> r = ops::rate({grid, cmd.technique_set()}, context);
     if (!r) return report_failure(item, format, r.error(), out, err);
     if (r->status == ops::Status::cancelled) return JobResult::interrupted();
@@ -86,7 +81,7 @@ PuzzleJob explain_job(const LogicCommand& cmd) {
     const Grid& grid = *item.puzzle;
     ops::Result<std::vector<Mask>> marks = marks_for(cmd.candidates, grid.geometry());
     if (!marks) return report_failure(item, format, marks.error(), out, err);
-    ops::Context context = item_context(cmd.batch, grid.geometry().side(), true, scratch);
+    ops::Context context = item_context(cmd.batch, grid.geometry().side(), ops::Work::logic, scratch);
     const ops::Result<ops::ExplainAnswer> r =
         ops::explain({grid, std::move(*marks), cmd.technique_set()}, context);
     if (!r) return report_failure(item, format, r.error(), out, err);
@@ -111,23 +106,13 @@ PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const Grid> givens) 
     ops::Result<std::vector<Mask>> marks = marks_for(cmd.candidates, g);
     if (!marks) return report_failure(item, format, marks.error(), out, err);
     request.candidates = std::move(*marks);
-    if (givens) {
-      if (&givens->geometry() != &g)
-        return report_failure(item, format,
-                              ops::fail(ops::Code::bad_puzzle, "--givens is for another board size"),
-                              out, err);
-      request.givens = *givens;
-    }
+    if (givens) request.givens = *givens;
     if (!cmd.cell.empty()) {
-      request.cell = g.cell_from_name(cmd.cell);
-      if (request.cell < 0)
-        return report_failure(
-            item, format,
-            ops::fail(ops::Code::bad_value, "'" + cmd.cell + "' names no cell of a " + g.describe() +
-                                                " board", "cell"),
-            out, err);
+      const ops::Result<int> cell = ops::read_cell(cmd.cell, g);
+      if (!cell) return report_failure(item, format, cell.error(), out, err);
+      request.cell = *cell;
     }
-    ops::Context context = item_context(cmd.batch, g.side(), true, scratch);
+    ops::Context context = item_context(cmd.batch, g.side(), ops::Work::logic, scratch);
     const ops::Result<ops::HintAnswer> r = ops::hint(request, context);
     if (!r) return report_failure(item, format, r.error(), out, err);
     if (r->status == ops::Status::cancelled) return JobResult::interrupted();
@@ -156,7 +141,13 @@ void add_logic_commands(CLI::App& app, Action& action) {
   add_op_option(*hint, "hint", "level", hint_cmd.level)->check(ops_check(ops::read_hint_level));
   add_op_option(*hint, "hint", "candidates", hint_cmd.candidates)->check(candidates_problem);
   add_op_option(*hint, "hint", "givens", hint_cmd.givens);
-  add_op_option(*hint, "hint", "cell", hint_cmd.cell);
+  add_op_option(*hint, "hint", "cell", hint_cmd.cell)->check([](const std::string& text) {
+    // Which cells exist depends on each puzzle's board; a text that names a
+    // cell on none, not even 25x25, is refused at once.
+    const ops::Result<int> cell = ops::read_cell(text, *Geometry::for_side(kMaxSide));
+    return cell ? std::string() : "expected a cell name like r3c5 or an index, not '" +
+                                      text.substr(0, 40) + "'";
+  });
   hint->callback([&action] {
     action = [] {
       std::shared_ptr<const Grid> givens;

@@ -26,7 +26,8 @@ PuzzleJob solve_job(const SolveCommand& cmd, bool counting) {
                           std::string& err) -> JobResult {
     const Format format = cmd.batch.format;
     if (!item.puzzle.ok()) return report_parse_error(item, format, out, err);
-    ops::Context context = item_context(cmd.batch, item.puzzle->geometry().side(), false, scratch);
+    ops::Context context = item_context(cmd.batch, item.puzzle->geometry().side(), ops::Work::search,
+                                        scratch);
     // The grid moves into the request: copying it was a tenth of the work on easy puzzles.
     const ops::Result<ops::SolveAnswer> r =
         ops::solve({std::move(*item.puzzle), cmd.solver, cmd.limit, counting}, context);

@@ -105,60 +105,43 @@ std::string place(const app::InputItem& item) {
   return *item.source + ":" + std::to_string(item.puzzle.line);
 }
 
-namespace {
-
-Deadline after_seconds(double seconds) {
-  if (seconds <= 0) return {};
-  return Deadline::after(std::chrono::nanoseconds(static_cast<std::int64_t>(seconds * 1e9)));
-}
-
-// One puzzle at a time (no -j): a search for nested chains may use up to four
-// cores. With -j the batch already keeps them busy.
-int chain_threads(const BatchOptions& batch) {
-  // Asked once: the C library reads /sys to answer, which per puzzle cost a
-  // run of 49,000 easy puzzles a third of its time.
-  static const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  return batch.threads > 1 ? 1 : std::min(cores, 4);
-}
-
-}  // namespace
-
-ops::Context item_context(const BatchOptions& options, int side, bool logic, ops::Scratch& scratch) {
+ops::Context item_context(const BatchOptions& options, int side, ops::Work work,
+                          ops::Scratch& scratch) {
   ops::Context context;
   context.cancel = app::interrupt_flag();  // Ctrl-C stops a long search at once
   context.scratch = &scratch;
-  context.threads = chain_threads(options);
-  double seconds = options.timeout;
-  if (logic && seconds < 0 && side > kLargeBoardSide) {
-    seconds = kLargeBoardLogicSeconds;
-    context.budget = "the default time budget for boards above " + std::to_string(kLargeBoardSide) +
-                     "x" + std::to_string(kLargeBoardSide) + " (" +
-                     std::to_string(static_cast<int>(kLargeBoardLogicSeconds)) +
-                     " s; --timeout 0 lifts it)";
-  }
-  context.deadline = after_seconds(seconds);
+  // One puzzle at a time (no -j): a search for nested chains may use up to
+  // four cores. With -j the batch already keeps them busy.
+  context.threads = ops::chain_threads(options.threads > 1 ? 1 : 0);
+  context.set_budget(options.timeout < 0 ? std::nullopt : std::optional<double>(options.timeout),
+                     work, side);
   return context;
 }
 
 std::string json_line(const app::InputItem& item, nlohmann::json answer) {
   answer["index"] = item.index + 1;
   answer["line"] = item.puzzle.line;
-  return answer.dump() + "\n";
+  // Bytes that are not UTF-8 (from an option's text quoted in a message) are
+  // replaced, never thrown on.
+  return answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 JobResult report_failure(const app::InputItem& item, Format format, const ops::Failure& failure,
                          std::string& out, std::string& err) {
   if (failure.code == ops::Code::cancelled) return JobResult::interrupted();
   const bool ran_out = failure.code == ops::Code::timeout;
+  // An option's value at fault is named by its flag, with the place in its text.
   std::string message = failure.message;
-  if (!failure.option.empty() && failure.code == ops::Code::bad_value)
-    message = "--" + failure.option + ": " + message;
+  if (!failure.option.empty() && failure.code != ops::Code::conflicting_givens &&
+      failure.code != ops::Code::no_solution) {
+    const Error where{failure.line, failure.column, failure.message};
+    message = "--" + failure.option + ": " + where.to_string();
+  }
   err += "nonet: " + place(item) + ": " + message + "\n";
   if (format == Format::json) {
-    nlohmann::json error = {{"code", ops::code_name(failure.code)},
-                            {"message", message},
-                            {"line", failure.line > 0 ? failure.line : item.puzzle.line}};
-    if (failure.column > 0) error["column"] = failure.column;
+    const nlohmann::json error = {{"code", ops::code_name(failure.code)},
+                                  {"message", message},
+                                  {"line", item.puzzle.line}};
     out += json_line(item, {{"status", ran_out ? "timeout" : "invalid"}, {"error", error}});
   } else {
     out += (ran_out ? "timeout: " : "invalid: ") + message + "\n";

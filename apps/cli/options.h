@@ -27,11 +27,6 @@ struct BatchOptions {
   double timeout = -1;  // seconds per puzzle; 0 = none; -1 = not given (the default)
 };
 
-// Boards above 16x16 get this logic budget (rate, explain, hint) unless
-// --timeout says otherwise: their hardest chains can run for hours.
-constexpr double kLargeBoardLogicSeconds = 60;
-constexpr int kLargeBoardSide = 16;
-
 // A check for numbers that, unlike CLI::Range, refuses nan and infinities.
 CLI::Validator finite_range(double low, double high);
 // A check for whole numbers written in digits alone, from `low` to `high`:
@@ -72,9 +67,10 @@ ParseOptions parse_options(const BatchOptions& options);
 std::string place(const app::InputItem& item);
 
 // How one puzzle of a batch is run: its Context (the --timeout budget, or the
-// large-board default for the logic; Ctrl-C; the threads of one search; the
+// default for the work and board; Ctrl-C; the threads of one search; the
 // worker's scratch).
-ops::Context item_context(const BatchOptions& options, int side, bool logic, ops::Scratch& scratch);
+ops::Context item_context(const BatchOptions& options, int side, ops::Work work,
+                          ops::Scratch& scratch);
 
 // What a job made of its puzzle: an answer that counts as done (true) or as a
 // failure for the exit code (false), or, with interrupted(), no answer: Ctrl-C

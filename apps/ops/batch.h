@@ -21,6 +21,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -55,6 +56,8 @@ struct BatchSummary {
   bool write_failed = false;
 };
 
+// A hook that throws stops the run as the cancel flag does; the exception is
+// thrown again once every thread has stopped.
 template <class Slot>
 BatchSummary run_batch(int threads, const BatchHooks<Slot>& hooks,
                        const std::atomic<bool>* cancel) {
@@ -66,7 +69,12 @@ BatchSummary run_batch(int threads, const BatchHooks<Slot>& hooks,
     std::size_t written = 0;   // slots written (by the calling thread alone)
     bool done() const { return finished == slots.size(); }
   };
-  const auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
+  std::atomic<bool> broken{false};  // a hook threw
+  std::exception_ptr thrown;         // the first exception (guarded by `broken`)
+  const auto cancelled = [cancel, &broken] {
+    return (cancel && cancel->load(std::memory_order_relaxed)) ||
+           broken.load(std::memory_order_relaxed);
+  };
   BatchSummary summary;
   // Writes a group's slots from the first unwritten one up to the first
   // incomplete one, of those `ready`; false when the write failed.
@@ -89,7 +97,13 @@ BatchSummary run_batch(int threads, const BatchHooks<Slot>& hooks,
   // Runs a slot: whether it is complete (not cut short, nor skipped once the
   // cancel flag was up).
   const auto run_one = [&](Group& g, std::size_t i, int worker) {
-    return !cancelled() && hooks.run(g.slots[i], worker);
+    try {
+      return !cancelled() && hooks.run(g.slots[i], worker);
+    } catch (...) {
+      bool first = false;
+      if (broken.compare_exchange_strong(first, true)) thrown = std::current_exception();
+      return false;
+    }
   };
   threads = std::max(1, threads);
 
@@ -106,6 +120,7 @@ BatchSummary run_batch(int threads, const BatchHooks<Slot>& hooks,
       }
       if (!ok || !write_group(g)) break;
     }
+    if (thrown) std::rethrow_exception(thrown);
     summary.cancelled = cancelled();
     return summary;
   }
@@ -138,7 +153,9 @@ BatchSummary run_batch(int threads, const BatchHooks<Slot>& hooks,
     g->complete[i] = complete ? 1 : 0;
     if (++g->finished == g->slots.size() || hooks.stream) wake_main.notify_one();
   };
-  const int main_works = hooks.poll ? 0 : 1;
+  // Streaming, the calling thread only reads and writes, so that a finished
+  // item is written at once, not after the item this thread took.
+  const int main_works = hooks.poll || hooks.stream ? 0 : 1;
   const auto helper = [&](int worker) {
     for (;;) {
       Group* g = nullptr;
@@ -170,70 +187,76 @@ BatchSummary run_batch(int threads, const BatchHooks<Slot>& hooks,
     }
   };
 
-  bool ended = false;
-  for (;;) {
-    std::unique_lock lock(mutex);
-    if (hooks.stream && !groups.empty() && !groups.front()->done()) {
-      // What the oldest group has finished in order so far: finish() sets a
-      // slot's `complete` under this mutex once its run has returned.
-      Group& front = *groups.front();
-      std::size_t ready = front.written;
-      while (ready < front.slots.size() && ready < front.next && front.complete[ready]) ++ready;
-      if (ready > front.written) {
+  // A throw from a hook on this thread stops the helpers before it goes on.
+  try {
+    bool ended = false;
+    for (;;) {
+      std::unique_lock lock(mutex);
+      if (hooks.stream && !groups.empty() && !groups.front()->done()) {
+        // What the oldest group has finished in order so far: finish() sets a
+        // slot's `complete` under this mutex once its run has returned.
+        Group& front = *groups.front();
+        std::size_t ready = front.written;
+        while (ready < front.slots.size() && ready < front.next && front.complete[ready]) ++ready;
+        if (ready > front.written) {
+          lock.unlock();
+          if (!write_ready(front, ready)) ended = true;
+          lock.lock();
+          if (ended) break;
+        }
+      }
+      while (!groups.empty() && groups.front()->done()) {
+        std::unique_ptr<Group> g = std::move(groups.front());
+        groups.pop_front();
         lock.unlock();
-        if (!write_ready(front, ready)) ended = true;
+        if (!write_group(*g)) ended = true;
         lock.lock();
         if (ended) break;
       }
-    }
-    while (!groups.empty() && groups.front()->done()) {
-      std::unique_ptr<Group> g = std::move(groups.front());
-      groups.pop_front();
-      lock.unlock();
-      if (!write_group(*g)) ended = true;
-      lock.lock();
-      if (ended) break;
-    }
-    if (ended || (input_done && groups.empty())) break;
-    if (cancelled()) {
-      // No new item starts; wait for the running ones, then write what is complete.
-      if (groups.empty()) break;
-      for (auto& p : groups) {
-        p->finished += p->slots.size() - p->next;
-        p->next = p->slots.size();
+      if (ended || (input_done && groups.empty())) break;
+      if (cancelled()) {
+        // No new item starts; wait for the running ones, then write what is complete.
+        if (groups.empty()) break;
+        for (auto& p : groups) {
+          p->finished += p->slots.size() - p->next;
+          p->next = p->slots.size();
+        }
+        wait_main(lock, [&] {
+          return std::all_of(groups.begin(), groups.end(), [](const auto& p) { return p->done(); });
+        });
+        continue;
       }
-      wait_main(lock, [&] {
-        return std::all_of(groups.begin(), groups.end(), [](const auto& p) { return p->done(); });
-      });
-      continue;
-    }
-    if (!input_done && groups.size() < kAhead) {
-      lock.unlock();
-      auto g = std::make_unique<Group>();
-      const bool got = !cancelled() && hooks.read(g->slots, hooks.group);
-      g->complete.assign(g->slots.size(), 0);
-      lock.lock();
-      if (got && !g->slots.empty()) {
-        groups.push_back(std::move(g));
-        wake_helpers.notify_all();
-      } else if (!got) {
-        input_done = true;
+      if (!input_done && groups.size() < kAhead) {
+        lock.unlock();
+        auto g = std::make_unique<Group>();
+        const bool got = !cancelled() && hooks.read(g->slots, hooks.group);
+        g->complete.assign(g->slots.size(), 0);
+        lock.lock();
+        if (got && !g->slots.empty()) {
+          groups.push_back(std::move(g));
+          wake_helpers.notify_all();
+        } else if (!got) {
+          input_done = true;
+        }
+        continue;
       }
-      continue;
+      Group* g = nullptr;
+      std::size_t i = 0;
+      if (main_works && take(g, i)) {
+        lock.unlock();
+        finish(g, i, run_one(*g, i, 0));
+      } else {
+        // Streaming, any finished item may be the next to write.
+        std::size_t seen = groups.front()->finished;
+        wait_main(lock, [&] {
+          return groups.front()->done() || cancelled() ||
+                 (hooks.stream && groups.front()->finished != seen);
+        });
+      }
     }
-    Group* g = nullptr;
-    std::size_t i = 0;
-    if (main_works && take(g, i)) {
-      lock.unlock();
-      finish(g, i, run_one(*g, i, 0));
-    } else {
-      // Streaming, any finished item may be the next to write.
-      std::size_t seen = groups.front()->finished;
-      wait_main(lock, [&] {
-        return groups.front()->done() || cancelled() ||
-               (hooks.stream && groups.front()->finished != seen);
-      });
-    }
+  } catch (...) {
+    bool first = false;
+    if (broken.compare_exchange_strong(first, true)) thrown = std::current_exception();
   }
   {
     std::lock_guard lock(mutex);
@@ -241,6 +264,7 @@ BatchSummary run_batch(int threads, const BatchHooks<Slot>& hooks,
   }
   wake_helpers.notify_all();
   for (auto& th : pool) th.join();
+  if (thrown) std::rethrow_exception(thrown);
   summary.cancelled = cancelled();
   return summary;
 }

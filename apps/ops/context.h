@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "nonet/generate.h"
@@ -42,6 +43,20 @@ class Scratch {
   std::unique_ptr<Generator> generator_;
 };
 
+// What a time budget is for: a plain search (solve, count), the logic (rate,
+// explain, hint), or making a puzzle.
+enum class Work { search, logic, generate };
+// Boards above this side get the logic a default budget: their hardest chains
+// can run for hours.
+inline constexpr int kLargeBoardSide = 16;
+inline constexpr double kLargeBoardLogicSeconds = 60;
+// A puzzle to make gets this budget unless told otherwise.
+inline constexpr double kGenerateSeconds = 60;
+
+// Threads one search for nested forcing chains may share: `requested`, or for
+// 0 up to four cores.
+int chain_threads(int requested);
+
 struct Context {
   Deadline deadline;
   const std::atomic<bool>* cancel = nullptr;
@@ -56,6 +71,11 @@ struct Context {
   std::string budget;
 
   bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
+  // Sets the deadline, from now, and how messages name it, for one puzzle of
+  // `work` on a board of `side`: `seconds` (0: none) or, when not given, the
+  // default: 60 s for the logic above 16x16 and for making a puzzle, none
+  // otherwise.
+  void set_budget(std::optional<double> seconds, Work work, int side);
   // The caller's scratch, or one of the context's own, made on first use.
   Scratch& scratch_for_now() {
     if (!scratch) {

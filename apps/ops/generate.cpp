@@ -24,6 +24,28 @@ std::string GenerateRequest::filters() const {
   return s;
 }
 
+Result<void> check_band(const GenerateRequest& request) {
+  if (!request.banded()) {
+    if (request.minimal)
+      return fail(Code::bad_value,
+                  "chooses how puzzles of a level or rating band are made; give a level or a "
+                  "rating (without one every puzzle is minimal)",
+                  "minimal");
+    return {};
+  }
+  const RatingBand band = request.band();
+  if (request.level && request.rating && band.low > band.high) {
+    const RatingBand lb = level_band(*request.level);
+    return fail(Code::bad_value,
+                "lies outside the " + std::string(level_name(*request.level)) + " level (ER " +
+                    range_text(lb.low, lb.high, true) + ")",
+                "rating");
+  }
+  if (band.high < kLowestEr)
+    return fail(Code::bad_value, "no puzzle rates below ER 1.0 (a full house)", "rating");
+  return {};
+}
+
 Result<void> check(const GenerateRequest& request) {
   const Geometry& g = *request.geometry;
   if (g.box_rows() < 2 || g.box_cols() < 2)
@@ -46,28 +68,12 @@ Result<void> check(const GenerateRequest& request) {
                 "no " + g.describe() + " puzzle is " + std::string(level_name(*request.level)) +
                     "; the levels on " + g.describe() + " are: " + levels_text(g),
                 "level");
-  if (request.banded()) {
-    const RatingBand band = request.band();
-    if (request.level && request.rating && band.low > band.high) {
-      const RatingBand lb = level_band(*request.level);
-      return fail(Code::bad_value,
-                  "lies outside the " + std::string(level_name(*request.level)) + " level (ER " +
-                      range_text(lb.low, lb.high, true) + ")",
-                  "rating");
-    }
-    if (band.high < kLowestEr)
-      return fail(Code::bad_value, "no puzzle rates below ER 1.0 (a full house)", "rating");
-    if (!band_reachable(g, band))
-      return fail(Code::bad_value,
-                  "no " + g.describe() + " puzzle rates so; the levels on " + g.describe() +
-                      " are: " + levels_text(g),
-                  "rating");
-  } else if (request.minimal) {
+  if (Result<void> band = check_band(request); !band) return band;
+  if (request.banded() && !band_reachable(g, request.band()))
     return fail(Code::bad_value,
-                "chooses how puzzles of a level or rating band are made; give a level or a "
-                "rating (without one every puzzle is minimal)",
-                "minimal");
-  }
+                "no " + g.describe() + " puzzle rates so; the levels on " + g.describe() +
+                    " are: " + levels_text(g),
+                "rating");
   return {};
 }
 
@@ -104,30 +110,35 @@ Result<GenerateAnswer> generate(const GenerateRequest& request, Context& context
       g.describe() + " puzzle" + (answer.filters.empty() ? "" : " with " + answer.filters);
   if (r.status == GenerateStatus::bad_options)
     return fail(Code::bad_value, "no " + wanted + " can be made");
+  const Status stop = context.cancelled() ? Status::cancelled : Status::timeout;
   if (r.status == GenerateStatus::ok) {
     answer.puzzle = std::move(r.puzzle);
     answer.rating = r.rating;
     if ((request.rate || request.banded()) && !answer.rating) {
-      answer.status = context.cancelled() ? Status::cancelled : Status::timeout;
+      answer.status = stop;
       answer.message = "the " + g.describe() + " puzzle was made, but its rating did not finish " +
-                       (context.cancelled() ? "before it was cancelled" : "within " + context.budget_text());
+                       (context.cancelled() ? "before it was cancelled"
+                                            : "within " + context.budget_text());
     }
     return answer;
   }
+  // None in the band (or none at all) in time: how far the search got.
+  answer.message = "no " + wanted + " found " +
+                   (context.cancelled() ? "before the search was cancelled"
+                                        : "within " + context.budget_text()) +
+                   " (" + std::to_string(r.attempts) + " puzzles finished" +
+                   (request.banded() ? ", " + std::to_string(r.ratings) + " candidates rated" : "") +
+                   ")";
   if (r.closest && r.closest_rating) {
     answer.status = Status::closest;
     answer.puzzle = std::move(r.closest);
     answer.rating = r.closest_rating;
-    answer.message = "no " + wanted + " turned up within " + context.budget_text() +
-                     "; this is the closest found: " +
-                     std::string(level_name(answer.rating->level)) + ", ER " +
-                     format_rating(answer.rating->er, true);
+    answer.message += "; the closest found rates " +
+                      std::string(level_name(answer.rating->level)) + ", ER " +
+                      format_rating(answer.rating->er, true);
     return answer;
   }
-  answer.status = context.cancelled() ? Status::cancelled : Status::timeout;
-  answer.message = context.cancelled() ? "cancelled before any " + wanted + " was made"
-                                       : context.budget_text() + " ran out before any " + wanted +
-                                             " was made";
+  answer.status = stop;
   return answer;
 }
 

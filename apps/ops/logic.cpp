@@ -148,12 +148,14 @@ Result<HintAnswer> hint(const HintRequest& request, Context& context) {
           return fail(Code::no_solution, h.message, "givens");
         case HintProblem::several_solutions:
           return fail(Code::not_unique, h.message);
+        case HintProblem::candidates_differ:
+          return fail(Code::bad_candidates, h.message, "candidates");
         case HintProblem::sizes_differ:
         case HintProblem::changes_given:
         case HintProblem::none:
           break;
       }
-      return fail(Code::bad_puzzle, h.message, request.givens ? "givens" : "");
+      return fail(Code::bad_givens, h.message, "givens");
   }
   return answer;
 }

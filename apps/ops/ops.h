@@ -118,8 +118,7 @@ struct HintAnswer {
 Result<HintAnswer> hint(const HintRequest& request, Context& context);
 
 // The solution of a puzzle that must have exactly one, or why it has not:
-// conflicting_givens, no_solution, not_unique, timeout or cancelled. `solver`
-// may be null.
+// conflicting_givens, no_solution, not_unique, timeout or cancelled.
 Result<Grid> unique_solution(const Grid& puzzle, Context& context);
 
 // --- generate -------------------------------------------------------------------
@@ -147,6 +146,10 @@ struct GenerateRequest {
 // Checks what depends on several options (a level the board lacks, clue
 // bounds no puzzle meets, a band below ER 1.0, ...): bad_value naming the option.
 Result<void> check(const GenerateRequest& request);
+// The checks of the band alone (a rating outside the level, below ER 1.0;
+// minimal without a band): for puzzles taken from a library, whose board is
+// the library's.
+Result<void> check_band(const GenerateRequest& request);
 
 struct GenerateAnswer {
   // ok; closest: no puzzle in the band in time, `puzzle` is the rated

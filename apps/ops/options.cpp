@@ -22,7 +22,7 @@ constexpr OptionInfo kOptions[] = {
     {"solver", "solve count", "auto|fast9|general|basic", "auto",
      "Solver: auto (the best for the size), fast9, general, basic", kEvery, "", "-s"},
     {"limit", "count", "N", "1000", "Stop counting at this many solutions", kEvery,
-     "the API takes at most its --max-count (1000000 by default)", "-l"},
+     "the API takes at most 1000000, Python and the CLI 2^62", "-l"},
     {"profile", "hint explain rate generate", "se|modern", "se",
      "Technique set: se (Sudoku Explainer 1.2.1, default; defines ratings) or modern", kEvery,
      "", "-t"},
@@ -33,7 +33,7 @@ constexpr OptionInfo kOptions[] = {
      "character pencil-mark string",
      kEvery, "the API also takes an array of one entry per cell"},
     {"givens", "hint", "puzzle", "", "The original puzzle, so that wrong entries can be named"},
-    {"cell", "hint", "rXcY", "",
+    {"cell", "hint", "rXcY|index", "",
      "A cell whose solution digit is wanted too (\"r3c5\", or its index from 0)"},
     {"level", "generate", "easy|medium|hard|expert|extreme", "",
      "Keep puzzles of this level (from the logical rating): easy, medium, hard, expert, "
@@ -67,7 +67,8 @@ constexpr OptionInfo kOptions[] = {
      "A random shape-keeping transformation per puzzle, from the seed", kEvery,
      "the API draws one whenever no ops are given"},
     {"seed", "transform", "N", "0",
-     "Seed of the random transformations (puzzle i takes a stream derived from it)"},
+     "Seed of the random transformations (puzzle i takes a stream derived from it)", kEvery,
+     "in the API the seed seeds its one puzzle's stream, and its default is a fresh one"},
     {"timeout", "solve count hint explain rate", "seconds", "",
      "Time budget per puzzle in seconds (0 = none, the default; rate, explain and hint give "
      "boards above 16x16 60 s); a puzzle that runs out is reported as 'timeout'",
@@ -80,7 +81,10 @@ constexpr OptionInfo kOptions[] = {
      "the API makes one puzzle a request", "-n"},
     {"threads", "solve count validate candidates hint explain rate generate transform canon", "N",
      "1", "Worker threads for batches (Python: 0, the default, for one per core)",
-     kCli | kPython, "the server decides its own threads (serve --workers)", "-j"},
+     kCli | kPython,
+     "the server decides its own threads (serve --workers); Python's single rate, explain and "
+     "hint take it as the threads of one search for nested chains (0: up to four cores)",
+     "-j"},
 };
 
 bool contains_word(std::string_view list, std::string_view word) {

@@ -46,6 +46,7 @@ enum class Code : std::uint8_t {
   bad_puzzle,          // the puzzle text cannot be read
   bad_value,           // an option's value, or options that contradict each other
   bad_candidates,      // the player's candidates cannot be read, or lack a solution digit
+  bad_givens,          // a position that changes a given, or givens of another board
   conflicting_givens,  // the givens break the rules (where one solution is needed)
   no_solution,
   not_unique,

@@ -17,9 +17,7 @@ Result<TransformAnswer> transform(const TransformRequest& request, Context&) {
   for (std::size_t i = 0; i < answer.ops.size(); ++i) {
     if (const nonet::Result<void> fits = t.then(answer.ops[i]); !fits)
       return fail(Code::bad_value,
-                  "operation " + std::to_string(i + 1) + " ('" + to_string(answer.ops[i]) +
-                      "'): " + fits.error().message,
-                  "ops");
+                  "operation " + std::to_string(i + 1) + ": " + fits.error().message, "ops");
   }
   answer.puzzle = t.apply(puzzle);
   return answer;

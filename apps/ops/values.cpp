@@ -123,6 +123,29 @@ Result<std::vector<TransformOp>> read_transform_ops(std::string_view text) {
   return std::move(*ops);
 }
 
+Result<int> read_cell(std::string_view text, const Geometry& geometry) {
+  int cell = geometry.cell_from_name(text);
+  if (cell < 0 && !text.empty() && text.size() <= 4 &&
+      text.find_first_not_of("0123456789") == std::string_view::npos) {
+    cell = 0;
+    for (const char c : text) cell = cell * 10 + (c - '0');
+    if (cell >= geometry.cell_count()) cell = -1;
+  }
+  if (cell >= 0) return cell;
+  return fail(Code::bad_value,
+              "expected a cell of the " + geometry.describe() + " board, a name like r3c5 or an " +
+                  "index from 0 to " + std::to_string(geometry.cell_count() - 1) + ", not " +
+                  quoted(text),
+              "cell");
+}
+
+Result<std::vector<Mask>> read_candidates(std::string_view text, const Geometry& geometry) {
+  nonet::Result<std::vector<Mask>> parsed = parse_candidates(text, geometry);
+  if (parsed) return std::move(*parsed);
+  return Failure{Code::bad_candidates, parsed.error().message, "candidates", parsed.error().line,
+                 parsed.error().column};
+}
+
 Result<Range> read_range(std::string_view text, bool tenths) {
   bool too_fine = false;
   // Plain decimals only (no sign, exponent or hexadecimal), read digit by

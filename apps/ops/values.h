@@ -39,6 +39,12 @@ Result<Symmetry> read_symmetry(std::string_view text);
 // A solver name: auto or one of the registry's.
 Result<std::string> read_solver(std::string_view text);
 Result<std::vector<TransformOp>> read_transform_ops(std::string_view text);
+// A cell of `geometry` named as players name it ("r3c5", any case) or by its
+// index from 0 in reading order.
+Result<int> read_cell(std::string_view text, const Geometry& geometry);
+// The player's candidates for a board of `geometry`, in the forms
+// parse_candidates reads (bad_candidates with the place of the problem).
+Result<std::vector<Mask>> read_candidates(std::string_view text, const Geometry& geometry);
 
 // "MIN-MAX", "N", "MIN-" or "-MAX": whole numbers, or ER with one decimal
 // (tenths) when `tenths`; read as {low, high} (in tenths for ER), the missing

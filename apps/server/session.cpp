@@ -286,9 +286,12 @@ class Session : public std::enable_shared_from_this<Session> {
         ((std::uint64_t{1} << 53) - 1);
     // The budget runs from the request's arrival: time spent waiting for a
     // worker counts, so the answer comes within the budget.
-    deadline_at_ = started_ + server_.options.limits.budget;
     api::Request request = read(route, req.body(), context.limits);
     if (request.refused) return write(reply_answer(*request.refused));
+    // A request's own "timeout" shortens the budget, from its arrival too.
+    deadline_at_ = started_ + std::min<Clock::duration>(server_.options.limits.budget,
+                                                       request.timeout.value_or(
+                                                           server_.options.limits.budget));
     if (!request.heavy) {
       // Light work, and solve and count of small boards: here, within a short
       // deadline; the rare puzzle that needs longer goes to a worker.

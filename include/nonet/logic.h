@@ -287,7 +287,8 @@ std::string_view hint_status_name(HintStatus status);
 // Why a hint's status is `invalid`.
 enum class HintProblem : std::uint8_t {
   none,
-  sizes_differ,        // the givens, the candidates and the position are not of one board
+  sizes_differ,        // the givens and the position are not of one board
+  candidates_differ,   // the candidates are not one per cell of the position
   changes_given,       // the position has another digit where a given is
   givens_conflict,     // the givens break the rules
   givens_unsolvable,   // the givens have no solution

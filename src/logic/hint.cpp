@@ -78,7 +78,7 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
     return fail(HintStatus::invalid,
                 "expected candidates for " + std::to_string(g.cell_count()) + " cells, got " +
                     std::to_string(options.candidates.size()),
-                HintProblem::sizes_differ);
+                HintProblem::candidates_differ);
   }
   // The solution comes from the givens when known (so wrong entries can be
   // named), else from the position itself.
@@ -196,6 +196,15 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
       std::optional<Step> next = find_next_step(walk, profile, context);
       if (!next || !sound(*next, solution)) break;
       current = std::move(*next);
+    }
+    // A walk the deadline cut short knows no placement yet: for that grade the
+    // hint was stopped, not found to have none.
+    if (!hint.placement && level == HintLevel::placement && context.stopped()) {
+      hint.status = HintStatus::stopped;
+      hint.floor = context.floor();
+      hint.message = "the search for the next placement was stopped before it found one";
+      hint.step = std::move(step);
+      return hint;
     }
   }
   hint.message = level == HintLevel::vague       ? render_vague(*step, g)

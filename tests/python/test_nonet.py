@@ -144,6 +144,13 @@ def test_hint_names_wrong_entries():
     wrong = RATED[0] + "1" + RATED[2:]  # r1c2 is empty in the puzzle and not 1 in the solution
     h = nonet.hint(wrong, givens=RATED)
     assert h.status == "wrong_entries" and (1, 2) in h.wrong_cells
+    # A position that changes a given is a puzzle at fault, not unreadable text.
+    with pytest.raises(nonet.InvalidPuzzleError, match="changes the given"):
+        nonet.hint("7" + RATED[1:], givens=RATED)
+    # The cell asked for by name or index, not by a bool.
+    assert nonet.hint(RATED, cell="r1c2").answer == nonet.hint(RATED, cell=1).answer
+    with pytest.raises(TypeError):
+        nonet.hint(RATED, cell=True)
 
 
 def test_generate_is_reproducible():
@@ -391,6 +398,9 @@ def test_ctrl_c_stops_a_batch():
     (lambda: nonet.transform(HARD, "transpose", random=True), "ops"),
     (lambda: list(nonet.generate_many(-1)), "count"),
     (lambda: nonet.generate(size=7), "size"),
+    (lambda: nonet.generate(size=0), "size"),
+    (lambda: nonet.generate(rating=300000000), "rating"),
+    (lambda: nonet.count(HARD, limit=2**63), "limit"),
     (lambda: nonet.generate(size=16, box="3x3"), "disagree"),
     (lambda: nonet.hint(HARD, cell="r10c1"), "cell"),
     (lambda: nonet.explain(HARD, profile="fancy"), "profile"),

@@ -102,6 +102,9 @@ TEST(OriginPolicy, LoopbackServerAnswersForItsOwnNamesOnly) {
   EXPECT_TRUE(p.same_origin("http://evil.example", "evil.example", ""));
   EXPECT_FALSE(p.same_origin("", "127.0.0.1:8080", "cross-site"));
   EXPECT_TRUE(p.same_origin("http://127.0.0.1", "127.0.0.1", ""));
+  // The server speaks http only: the same name and port under https is another origin.
+  EXPECT_FALSE(p.same_origin("https://127.0.0.1:8080", "127.0.0.1:8080", ""));
+  EXPECT_FALSE(p.same_origin("https://127.0.0.1", "127.0.0.1", ""));
 }
 
 TEST(OriginPolicy, AllowedNamesAndEveryAddress) {
@@ -124,6 +127,11 @@ TEST(OriginPolicy, AllowedNamesAndEveryAddress) {
   EXPECT_TRUE(is_loopback_host("127.0.0.2"));
   EXPECT_TRUE(is_loopback_host("::1"));
   EXPECT_TRUE(is_loopback_host("localhost"));
+  EXPECT_TRUE(is_loopback_host("::ffff:127.0.0.1"));
+  EXPECT_TRUE(is_loopback_host("[::ffff:127.0.0.1]:80"));
+  EXPECT_TRUE(is_loopback_host("0:0:0:0:0:0:0:1"));
+  EXPECT_FALSE(is_loopback_host("::ffff:10.0.0.1"));
+  EXPECT_FALSE(is_loopback_host(""));
   EXPECT_FALSE(is_loopback_host("0.0.0.0"));
   EXPECT_FALSE(is_loopback_host("192.168.1.1"));
 }
@@ -152,27 +160,56 @@ TEST(Metrics, HistogramsAreCumulativeAndLabelled) {
 TEST(AccessLog, DropsLinesRatherThanWaitOnABlockedStream) {
   int fds[2];
   ASSERT_EQ(pipe(fds), 0);
-  std::FILE* blocked = fdopen(fds[1], "w");
-  ASSERT_NE(blocked, nullptr);
-  std::thread reader;
+  std::uint64_t dropped = 0;
   {
-    AccessLog log(blocked, 16);
+    AccessLog log(fds[1], 16, std::chrono::milliseconds(300));
     // Nobody reads the pipe: once it and the queue are full, lines are dropped
     // and write() still returns at once.
     const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < 20000; ++i) log.write(std::string(100, 'x'));
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
     EXPECT_GT(log.dropped(), 0u);
-    // Then the pipe is read, so that the log's last write returns and it can stop.
-    reader = std::thread([read_end = fds[0]] {
-      char buffer[65536];
-      while (read(read_end, buffer, sizeof buffer) > 0) {
-      }
-    });
+    dropped = log.dropped();
   }
-  std::fclose(blocked);
+  EXPECT_GT(dropped, 0u);
+  close(fds[0]);
+  close(fds[1]);
+}
+
+TEST(AccessLog, StopsWithinItsPatienceWhenNobodyReads) {
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  const auto start = std::chrono::steady_clock::now();
+  {
+    AccessLog log(fds[1], 4096, std::chrono::milliseconds(200));
+    for (int i = 0; i < 2000; ++i) log.write(std::string(100, 'x'));
+  }
+  // The lines still waiting are dropped: the log ends however full the pipe.
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+  close(fds[0]);
+  close(fds[1]);
+}
+
+TEST(AccessLog, WritesEveryLineToAStreamThatIsRead) {
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  std::string got;
+  std::thread reader([&got, read_end = fds[0]] {
+    char buffer[65536];
+    for (ssize_t n; (n = read(read_end, buffer, sizeof buffer)) > 0;)
+      got.append(buffer, static_cast<std::size_t>(n));
+  });
+  {
+    AccessLog log(fds[1], 100000);
+    for (int i = 0; i < 5000; ++i) log.write("line " + std::to_string(i));
+    EXPECT_EQ(log.dropped(), 0u);
+  }
+  close(fds[1]);
   reader.join();
   close(fds[0]);
+  std::string want;
+  for (int i = 0; i < 5000; ++i) want += "line " + std::to_string(i) + "\n";
+  EXPECT_EQ(got, want);
 }
 
 }  // namespace

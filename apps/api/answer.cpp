@@ -131,6 +131,7 @@ Reply answer(const Request& request, const Context& context) {
   const auto start = std::chrono::steady_clock::now();
   ops::Context ops_context;
   ops_context.cancel = context.cancel;
+  ops_context.cancel_reason = context.cancel_reason;
   std::chrono::milliseconds budget = context.limits.budget;
   ops_context.deadline = context.deadline;
   if (request.timeout && *request.timeout < budget) {

@@ -88,6 +88,9 @@ struct Context {
   // Raised when the request's work should stop early (its client went away,
   // or the server is stopping).
   const std::atomic<bool>* cancel = nullptr;
+  // Why `cancel` may be raised, for the answer's message ("the server is
+  // stopping"); empty: the answer just says "cancelled".
+  std::string cancel_reason;
   std::uint64_t seed = 0;  // for routes that draw random numbers and were given no seed
 };
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <unordered_set>
 
 #include "api/call.h"
 #include "nonet/format.h"
@@ -445,8 +446,31 @@ Request read(const Route& route, std::string_view body, const Limits& limits) {
                                line, column));
   }
   json request;
+  // A key named twice in one object is refused rather than read as its last
+  // value (nlohmann's way), which a proxy or another parser might read as the
+  // first: one body, one meaning.
+  struct Duplicate {
+    std::string key;
+  };
+  std::vector<std::unordered_set<std::string>> open_objects;
+  const json::parser_callback_t once = [&open_objects](int, json::parse_event_t event,
+                                                       json& parsed) {
+    if (event == json::parse_event_t::object_start) {
+      open_objects.emplace_back();
+    } else if (event == json::parse_event_t::object_end) {
+      open_objects.pop_back();
+    } else if (event == json::parse_event_t::key && !open_objects.empty()) {
+      std::string key = parsed.get<std::string>();
+      if (!open_objects.back().insert(key).second) throw Duplicate{std::move(key)};
+    }
+    return true;
+  };
   try {
-    request = json::parse(body);
+    request = json::parse(body, once);
+  } catch (const Duplicate& d) {
+    return refused(error_reply(400, "malformed_json",
+                               "request body names the field \"" + printable(d.key.substr(0, 40)) +
+                                   "\" twice in one object"));
   } catch (const json::parse_error& e) {
     // nlohmann's byte is 1-based and points just past the offending character.
     const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;

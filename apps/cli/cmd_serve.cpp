@@ -41,15 +41,18 @@ int serve(ServeCommand& cmd) {
   cmd.options.queue = static_cast<std::size_t>(cmd.queue);
   cmd.options.access_log = !cmd.quiet;
 
-  // SIGINT and SIGTERM are taken by one thread with sigwait, so stopping is an
-  // ordinary call rather than work inside a signal handler. The mask is set
-  // before the server starts its threads, which inherit it. A closed standard
-  // error (the access log) must not end the server: SIGPIPE is ignored and the
-  // write fails instead.
+  // SIGINT, SIGTERM and SIGHUP are taken by one thread with sigwait, so
+  // stopping is an ordinary call rather than work inside a signal handler. The
+  // mask is set before the server starts its threads, which inherit it. SIGHUP
+  // (the terminal closed, or an operator's "reload") drains as SIGTERM does:
+  // the server has no configuration file to read again, and a hang-up must not
+  // lose the answers in progress. A closed standard error (the access log)
+  // must not end the server: SIGPIPE is ignored and the write fails instead.
   sigset_t stop_signals;
   sigemptyset(&stop_signals);
   sigaddset(&stop_signals, SIGINT);
   sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGHUP);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
 
@@ -98,7 +101,13 @@ void add_serve_command(CLI::App& app, Action& action) {
   CLI::App* serve_cmd = app.add_subcommand(
       "serve", "Serve the web page and the JSON API (POST /api/solve, /api/hint, ...)");
   serve_cmd->add_option("--host", cmd.options.host, "Address to listen on (loopback by default)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check([](const std::string& host) -> std::string {
+        // An unset shell variable must not mean every interface.
+        if (host.empty())
+          return "an empty address; give one (0.0.0.0 for every interface, on purpose)";
+        return "";
+      });
   serve_cmd->add_option("-p,--port", cmd.options.port, "Port to listen on; 0 picks a free one")
       ->capture_default_str()
       ->check(CLI::Range(0, 65535));
@@ -155,8 +164,8 @@ void add_serve_command(CLI::App& app, Action& action) {
       ->check(CLI::Range(0, 65536));
   serve_cmd
       ->add_option("--drain", cmd.drain_seconds,
-                   "On SIGINT or SIGTERM, seconds for answers in progress before their "
-                   "searches are stopped")
+                   "On SIGINT, SIGTERM or SIGHUP, seconds for answers in progress before "
+                   "their searches are stopped (a second signal stops them at once)")
       ->capture_default_str()
       ->check(CLI::Range(0, 600));
   serve_cmd->add_flag("-q,--quiet", cmd.quiet, "No access log (a line per request on stderr)");

@@ -69,6 +69,9 @@ struct Context {
   // default time budget for boards above 16x16 (60 s; --timeout 0 lifts it)";
   // empty: "the time budget" (budget_text()).
   std::string budget;
+  // Why the cancel flag may be raised, for messages: "the server is stopping";
+  // empty: the search is just "cancelled" (cancelled_text()).
+  std::string cancel_reason;
 
   bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
   // Sets the deadline, from now, and how messages name it, for one puzzle of
@@ -85,6 +88,10 @@ struct Context {
     return *scratch;
   }
   std::string budget_text() const { return budget.empty() ? "the time budget" : budget; }
+  // "cancelled", or "cancelled (the server is stopping)".
+  std::string cancelled_text() const {
+    return cancel_reason.empty() ? "cancelled" : "cancelled (" + cancel_reason + ")";
+  }
   SolveOptions solve_options(std::uint64_t limit = 2) const {
     SolveOptions options;
     options.limit = limit;

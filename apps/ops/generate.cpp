@@ -117,18 +117,18 @@ Result<GenerateAnswer> generate(const GenerateRequest& request, Context& context
     if ((request.rate || request.banded()) && !answer.rating) {
       answer.status = stop;
       answer.message = "the " + g.describe() + " puzzle was made, but its rating did not finish " +
-                       (context.cancelled() ? "before it was cancelled"
+                       (context.cancelled() ? "before it was " + context.cancelled_text()
                                             : "within " + context.budget_text());
     }
     return answer;
   }
   // None in the band (or none at all) in time: how far the search got.
-  answer.message = "no " + wanted + " found " +
-                   (context.cancelled() ? "before the search was cancelled"
-                                        : "within " + context.budget_text()) +
-                   " (" + std::to_string(r.attempts) + " puzzles finished" +
-                   (request.banded() ? ", " + std::to_string(r.ratings) + " candidates rated" : "") +
-                   ")";
+  answer.message =
+      "no " + wanted + " found " +
+      (context.cancelled() ? "before the search was " + context.cancelled_text()
+                           : "within " + context.budget_text()) +
+      " (" + std::to_string(r.attempts) + " puzzles finished" +
+      (request.banded() ? ", " + std::to_string(r.ratings) + " candidates rated" : "") + ")";
   if (r.closest && r.closest_rating) {
     answer.status = Status::closest;
     answer.puzzle = std::move(r.closest);

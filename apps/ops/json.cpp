@@ -119,6 +119,7 @@ json to_json(const SolveAnswer& a) {
             {"guesses", a.guesses},
             {"size", g.describe()}};
   if (a.solution) j["solution"] = to_line(*a.solution);
+  if (a.status == Status::cancelled) j["message"] = a.message;
   return j;
 }
 

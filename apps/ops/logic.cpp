@@ -21,13 +21,13 @@ Status stop_status(const Context& context) {
 
 // What a search cut short knows: the least rating of the step it was after.
 std::string stopped_text(const Context& context, int floor) {
-  return (context.cancelled() ? std::string("the search was cancelled")
+  return (context.cancelled() ? "the search was " + context.cancelled_text()
                               : context.budget_text() + " ran out before the search ended") +
          "; the next step rates at least " + format_rating(floor, true);
 }
 
 Failure stopped_failure(const Context& context, const std::string& before) {
-  return context.cancelled() ? fail(Code::cancelled, "cancelled " + before)
+  return context.cancelled() ? fail(Code::cancelled, context.cancelled_text() + " " + before)
                              : fail(Code::timeout, context.budget_text() + " ran out " + before);
 }
 

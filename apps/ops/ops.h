@@ -49,7 +49,7 @@ struct SolveAnswer {
   // The first solution found: solve's when solved or multiple, count's always.
   std::optional<Grid> solution{};
   std::vector<Conflict> conflicts{};  // status invalid
-  std::string message{};              // status invalid: every conflict
+  std::string message{};              // status invalid: every conflict; cancelled: why
 };
 Result<SolveAnswer> solve(const SolveRequest& request, Context& context);
 

@@ -36,6 +36,8 @@ Result<SolveAnswer> solve(const SolveRequest& request, Context& context) {
       break;
     case Outcome::timeout:
       answer.status = context.cancelled() ? Status::cancelled : Status::timeout;
+      if (answer.status == Status::cancelled)
+        answer.message = "the search was " + context.cancelled_text();
       break;
   }
   // Conflicting givens have no solution; only then is it worth looking for

@@ -1,44 +1,43 @@
 #pragma once
-// Access-log lines on a stream (standard error), written by a thread of their
-// own so that a slow or blocked stream never holds up an answer: when more
-// than `capacity` lines are waiting, new ones are dropped and counted.
+// Lines on standard error (the access log, and the server's own messages),
+// written by a thread of their own so that a slow or blocked stream never holds
+// up an answer: when more than `capacity` lines are waiting, new ones are
+// dropped and counted. The writer never blocks in a write and holds no lock
+// while it writes, so that a stream nobody reads (a paused `| less`, a stalled
+// log collector) cannot keep the server from stopping either: on destruction
+// it writes what is waiting for at most `patience`, then drops the rest.
 //
-//   nonet::server::AccessLog log(stderr);
+//   nonet::server::AccessLog log(STDERR_FILENO);
 //   log.write("127.0.0.1 \"GET / HTTP/1.1\" 200 ...");
 
-#include <atomic>
-#include <condition_variable>
+#include <chrono>
 #include <cstdint>
-#include <cstdio>
-#include <deque>
-#include <mutex>
+#include <memory>
 #include <string>
-#include <thread>
 
 namespace nonet::server {
 
 class AccessLog {
  public:
-  explicit AccessLog(std::FILE* out, std::size_t capacity = 4096);
-  // Writes the lines still waiting, then stops.
+  // `fd` is not closed here.
+  explicit AccessLog(int fd, std::size_t capacity = 4096,
+                     std::chrono::milliseconds patience = std::chrono::seconds(1));
   ~AccessLog();
   AccessLog(const AccessLog&) = delete;
   AccessLog& operator=(const AccessLog&) = delete;
 
   // Queues one line (without its newline).
   void write(std::string line);
-  std::uint64_t dropped() const { return dropped_.load(); }
+  // Lines dropped: the queue was full, the stream failed, or it was still
+  // blocked when the log stopped.
+  std::uint64_t dropped() const;
 
  private:
-  void drain();
-  std::FILE* out_;
-  const std::size_t capacity_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  std::deque<std::string> lines_;
-  bool stopping_ = false;
-  std::atomic<std::uint64_t> dropped_{0};
-  std::thread thread_;
+  // Shared with the writer thread, which is left behind (and ends with the
+  // process) in the rare case that a write blocks for good.
+  struct State;
+  std::shared_ptr<State> state_;
+  std::chrono::milliseconds patience_;
 };
 
 }  // namespace nonet::server

@@ -21,7 +21,10 @@ namespace nonet::server {
 
 struct CachedAnswer {
   int status = 200;
-  std::string body;  // the answer as sent
+  // The answer as sent, without its "elapsed_ms" when `timed`: each answer
+  // from the cache carries its own (with_elapsed in connection.h).
+  std::string body;
+  bool timed = false;
 };
 
 class AnswerCache {

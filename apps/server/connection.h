@@ -55,6 +55,8 @@ constexpr auto kInlineBudget = std::chrono::milliseconds(50);
 // before the client has read the answer.
 constexpr auto kLingerTime = std::chrono::seconds(2);
 constexpr std::size_t kLingerBytes = 1 << 20;
+// Free heap memory kept for reuse; more is handed back to the system.
+constexpr std::size_t kKeptFreeBytes = std::size_t{8} << 20;
 // File descriptors kept free of connections (listening socket, stdio, logs).
 constexpr int kSpareDescriptors = 64;
 
@@ -89,6 +91,7 @@ struct Answer {
   std::string_view cache_control = "no-store";
   int retry_after = 0;  // seconds; 0 = no Retry-After
   std::string allow;    // for 405
+  std::string_view accept_encoding;  // for 415
   bool close = false;   // end the connection after it (the request was not read to its end)
   bool cache_hit = false;
   Lane lane = Lane::direct;
@@ -102,6 +105,16 @@ inline Answer json_answer(int status, const json& body) {
 }
 
 inline Answer reply_answer(const api::Reply& reply) { return json_answer(reply.status, reply.body); }
+
+// A JSON answer's text (an object, as dump() writes it) with "elapsed_ms"
+// added as its last field.
+inline std::string with_elapsed(std::string_view text, double ms) {
+  const std::size_t close = text.rfind('}');
+  if (close == std::string_view::npos) return std::string(text);
+  const bool empty = text.find_last_not_of(" \n", close - 1) == text.find('{');
+  return std::string(text.substr(0, close)) + (empty ? "" : ",") +
+         "\"elapsed_ms\":" + json(ms).dump() + std::string(text.substr(close));
+}
 
 inline Answer error_answer(int status, std::string_view code, std::string message) {
   return reply_answer(api::error_reply(status, code, std::move(message)));
@@ -186,7 +199,7 @@ struct WebServer::Impl {
   ServerOptions options;
   Metrics metrics;
   AnswerCache cache;
-  std::unique_ptr<AccessLog> log;
+  std::unique_ptr<AccessLog> log;        // standard error: access lines (unless quiet) and errors
   std::unique_ptr<OriginPolicy> policy;  // made once the port is known
   std::atomic<std::uint64_t> request_count{0};
   std::atomic<bool> draining{false};
@@ -203,6 +216,7 @@ struct WebServer::Impl {
   tcp::acceptor acceptor{control};
   net::steady_timer accept_retry{control};
   net::steady_timer drain_timer{control};
+  net::steady_timer trim_timer{control};  // hands freed memory back (trim_tick)
   Clock::time_point drain_started;
   bool searches_stopped = false;
   // Destroyed first: its tasks post their answers to the io_context.
@@ -212,6 +226,7 @@ struct WebServer::Impl {
   void accept();
   void on_accept(beast::error_code ec, tcp::socket socket);
   void begin_drain();
+  void trim_tick();
   void drain_tick();
   std::vector<std::shared_ptr<Session>> live_sessions();
   Gauges gauges();

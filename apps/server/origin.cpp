@@ -1,6 +1,7 @@
 #include "server/origin.h"
 
 #include <arpa/inet.h>
+#include <netinet/in.h>
 
 #include <algorithm>
 #include <cctype>
@@ -65,9 +66,13 @@ bool is_address(const std::string& name) {
 bool is_loopback_host(std::string_view host) {
   Authority a;
   if (!split_authority(host, a)) return false;
-  if (a.name == "localhost" || a.name == "::1") return true;
+  if (a.name == "localhost") return true;
   unsigned char v4[4];
-  return inet_pton(AF_INET, a.name.c_str(), v4) == 1 && v4[0] == 127;
+  if (inet_pton(AF_INET, a.name.c_str(), v4) == 1) return v4[0] == 127;
+  // ::1, and IPv4 loopback written as an IPv6 address (::ffff:127.0.0.1).
+  in6_addr v6{};
+  if (inet_pton(AF_INET6, a.name.c_str(), &v6) != 1) return false;
+  return IN6_IS_ADDR_LOOPBACK(&v6) || (IN6_IS_ADDR_V4MAPPED(&v6) && v6.s6_addr[12] == 127);
 }
 
 OriginPolicy::OriginPolicy(std::string bound_host, int port,
@@ -125,9 +130,9 @@ bool OriginPolicy::same_origin(std::string_view origin, std::string_view host_he
   if (!split_authority(rest, from) || !split_authority(host_header, to)) return false;
   if (from.port.empty()) from.port = default_port;
   // A Host without a port came through the scheme's default port.
-  const bool same_port =
-      to.port.empty() ? from.port == "80" || from.port == "443" : from.port == to.port;
-  if (from.name == to.name && same_port) return true;
+  const bool same_port = to.port.empty() ? from.port == "80" : from.port == to.port;
+  // This server speaks plain HTTP: a page of https://its-name is another origin.
+  if (default_port == "80" && from.name == to.name && same_port) return true;
   // A page served under a name given with --allow-host, through a proxy that
   // rewrites Host.
   return std::find(allowed_.begin(), allowed_.end(), from.name) != allowed_.end();

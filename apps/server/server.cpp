@@ -1,7 +1,9 @@
 #include "server/server.h"
 
+#include <malloc.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -15,7 +17,7 @@ namespace nonet::server {
 WebServer::Impl::Impl(ServerOptions o)
     : options(std::move(o)),
       cache(options.cache_bytes),
-      log(options.access_log ? std::make_unique<AccessLog>(stderr) : nullptr),
+      log(std::make_unique<AccessLog>(STDERR_FILENO)),
       pool(pool_options(options)) {}
 
 WorkerPool::Options WebServer::Impl::pool_options(const ServerOptions& o) {
@@ -83,6 +85,7 @@ void WebServer::Impl::begin_drain() {
   beast::error_code ec;
   acceptor.close(ec);
   accept_retry.cancel();
+  trim_timer.cancel();
   for (const auto& session : live_sessions()) drain_session(*session);
   drain_started = Clock::now();
   drain_tick();
@@ -109,6 +112,19 @@ void WebServer::Impl::drain_tick() {
   });
 }
 
+void WebServer::Impl::trim_tick() {
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+  // What closed connections freed (their buffers and bodies) stays with the
+  // allocator, and in the process's resident size, until it is handed back:
+  // after a burst, free memory beyond a few MiB goes back to the system.
+  if (mallinfo2().fordblks > kKeptFreeBytes) malloc_trim(0);
+#endif
+  trim_timer.expires_after(std::chrono::seconds(1));
+  trim_timer.async_wait([this](beast::error_code ec) {
+    if (!ec) trim_tick();
+  });
+}
+
 Gauges WebServer::Impl::gauges() {
   Gauges g;
   g.open_connections = metrics.open_connections();
@@ -123,7 +139,7 @@ Gauges WebServer::Impl::gauges() {
   g.cache_hits = c.hits;
   g.cache_misses = c.misses;
   g.cache_evictions = c.evictions;
-  g.log_lines_dropped = log ? log->dropped() : 0;
+  g.log_lines_dropped = log->dropped();
   g.draining = draining.load();
   return g;
 }
@@ -206,6 +222,7 @@ bool WebServer::run() {
   Impl& s = *impl_;
   if (!s.acceptor.is_open()) return false;
   s.accept();
+  net::post(s.control, [&s] { s.trim_tick(); });
   const int threads = s.options.io_threads > 0
                           ? s.options.io_threads
                           : std::max(2, static_cast<int>(std::thread::hardware_concurrency()));
@@ -215,7 +232,7 @@ bool WebServer::run() {
         s.ioc.run();
         return;
       } catch (const std::exception& e) {
-        std::fprintf(stderr, "nonet: server error: %s\n", e.what());
+        s.log->write(std::string("nonet: server error: ") + e.what());
       }
     }
   };

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <functional>
 #include <optional>
 #include <random>
 
@@ -107,6 +108,10 @@ class Session : public std::enable_shared_from_this<Session> {
     parser_.emplace();
     parser_->header_limit(static_cast<std::uint32_t>(kMaxHeaderBytes));
     parser_->body_limit(server_.options.max_body);
+    // A chunked body's extensions (";name=value" after each size) are bytes the
+    // server reads too: they count toward the cap with the chunks' data.
+    chunked_bytes_ = 0;
+    parser_->on_chunk_header(count_chunk_);
     http::async_read_header(
         stream_, buffer_, *parser_,
         [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_header(ec); });
@@ -129,6 +134,8 @@ class Session : public std::enable_shared_from_this<Session> {
           431, "too_large",
           "the request has more than " + std::to_string(kMaxHeaderFields) + " header fields"));
     }
+    if (std::optional<Answer> refused = refuse_header(req))
+      return finish_early(std::move(*refused));
     if (beast::iequals(req[http::field::expect], "100-continue")) {
       // The client waits for this before sending its body (curl does, above 1 KiB).
       continue_.emplace(http::status::continue_, req.version());
@@ -140,6 +147,69 @@ class Session : public std::enable_shared_from_this<Session> {
       return;
     }
     read_body();
+  }
+
+  // What the head of a request already says cannot be served: no Host, or more
+  // than one (RFC 9112 asks for 400 on both, HTTP/1.0 included: without one a
+  // DNS-rebound page could not be told from this server's own); a Host, or a
+  // target in absolute form, that names another server (421); a transfer
+  // coding other than chunked, which would leave the body unread (501); a
+  // content coding, which the API does not decode (415).
+  std::optional<Answer> refuse_header(
+      const http::request_parser<http::string_body>::value_type& req) {
+    const auto hosts = req.equal_range(http::field::host);
+    const auto host_count = std::distance(hosts.first, hosts.second);
+    if (host_count != 1) {
+      return error_answer(400, "bad_request",
+                          host_count == 0 ? "the request names no Host; every request must name one"
+                                          : "the request names more than one Host");
+    }
+    const std::string_view host = hosts.first->value();
+    std::string_view named = host;
+    const std::string_view target = req.target();
+    if (target.rfind("https://", 0) == 0) {
+      return error_answer(400, "bad_request",
+                          "this server speaks http, not https (the request's target is " +
+                              loggable(target, 100) + ")");
+    }
+    if (target.rfind("http://", 0) == 0) {
+      // The target's authority is the host the request is for.
+      const std::string_view rest = target.substr(7);
+      named = rest.substr(0, rest.find_first_of("/?#"));
+    }
+    for (const std::string_view name : {host, named}) {
+      if (!server_.policy->host_allowed(name)) {
+        return error_answer(421, "wrong_host",
+                            "this server answers for " + server_.policy->describe() +
+                                ", not for '" + loggable(name, 100) +
+                                "'; `nonet serve --allow-host NAME` adds a name");
+      }
+    }
+    if (const auto coding = req.find(http::field::transfer_encoding); coding != req.end()) {
+      if (!beast::iequals(trimmed(coding->value()), "chunked") ||
+          std::distance(req.equal_range(http::field::transfer_encoding).first,
+                        req.equal_range(http::field::transfer_encoding).second) != 1) {
+        return error_answer(501, "not_implemented",
+                            "the transfer coding '" + loggable(coding->value(), 100) +
+                                "' is not understood; send the body as it is, or chunked");
+      }
+    }
+    for (auto [it, end] = req.equal_range(http::field::content_encoding); it != end; ++it) {
+      if (!beast::iequals(trimmed(it->value()), "identity")) {
+        Answer a = error_answer(415, "unsupported_encoding",
+                                "the content coding '" + loggable(it->value(), 100) +
+                                    "' is not understood; send the body uncompressed");
+        a.accept_encoding = "identity";
+        return a;
+      }
+    }
+    return std::nullopt;
+  }
+
+  static std::string_view trimmed(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
   }
 
   void read_body() {
@@ -206,16 +276,6 @@ class Session : public std::enable_shared_from_this<Session> {
     if (path.empty()) {
       return write(
           error_answer(400, "bad_request", "the request target must be a path like /api/solve"));
-    }
-    // HTTP/1.1 needs a Host; HTTP/1.0 clients may leave it out.
-    const auto host = req.find(http::field::host);
-    if (host == req.end() ? req.version() >= 11 : !server_.policy->host_allowed(host->value())) {
-      return write(error_answer(
-          421, "wrong_host",
-          "this server answers for " + server_.policy->describe() +
-              (host == req.end() ? "; the request names no Host"
-                                 : ", not for '" + loggable(host->value(), 100) + "'") +
-              "; `nonet serve --allow-host NAME` adds a name"));
     }
     dispatch(req, path);
   }
@@ -306,7 +366,12 @@ class Session : public std::enable_shared_from_this<Session> {
       if (std::optional<CachedAnswer> hit = server_.cache.get(key)) {
         Answer a;
         a.status = hit->status;
-        a.body = std::move(hit->body);
+        a.body =
+            hit->timed
+                ? with_elapsed(
+                      hit->body,
+                      std::chrono::duration<double, std::milli>(Clock::now() - started_).count())
+                : std::move(hit->body);
         a.cache_hit = true;
         a.lane = Lane::cache;
         return write(std::move(a));
@@ -347,13 +412,30 @@ class Session : public std::enable_shared_from_this<Session> {
     auto task = std::make_shared<WorkerPool::Task>();
     context.deadline = Deadline::after(remaining());
     context.cancel = &task->cancel;
+    // A client that leaves gets no answer: a cancelled one that is delivered
+    // was stopped by the server's shutdown.
+    context.cancel_reason = "the server is stopping";
     task->run = [self = shared_from_this(), request = std::move(request), context,
                  key = std::move(key)] {
-      const api::Reply reply = call(request, context);
-      Answer answer = reply_answer(reply);
-      answer.lane = Lane::worker;
+      api::Reply reply = call(request, context);
+      Answer answer;
       // Only whole answers are kept: not one the budget or a cancel cut short.
-      if (!key.empty() && reply.complete) self->server_.cache.put(key, {answer.status, answer.body});
+      if (!key.empty() && reply.complete) {
+        CachedAnswer kept{reply.status, {}, false};
+        double elapsed = 0;
+        if (const auto it = reply.body.find("elapsed_ms"); it != reply.body.end()) {
+          elapsed = it->get<double>();
+          reply.body.erase(it);
+          kept.timed = true;
+        }
+        kept.body = dump(reply.body);
+        answer.status = reply.status;
+        answer.body = kept.timed ? with_elapsed(kept.body, elapsed) : kept.body;
+        self->server_.cache.put(key, std::move(kept));
+      } else {
+        answer = reply_answer(reply);
+      }
+      answer.lane = Lane::worker;
       net::post(self->stream_.get_executor(),
                 [self, answer = std::move(answer)]() mutable { self->worked(std::move(answer)); });
     };
@@ -439,6 +521,8 @@ class Session : public std::enable_shared_from_this<Session> {
     if (answer.retry_after > 0)
       res_.set(http::field::retry_after, std::to_string(answer.retry_after));
     if (!answer.allow.empty()) res_.set(http::field::allow, answer.allow);
+    if (!answer.accept_encoding.empty())
+      res_.set(http::field::accept_encoding, answer.accept_encoding);
     if (answer.cache_hit) res_.set("X-Nonet-Cache", "hit");
     const bool keep = !answer.close && !server_.draining.load() && parser_ &&
                       parser_->is_header_done() && parser_->get().keep_alive();
@@ -464,7 +548,7 @@ class Session : public std::enable_shared_from_this<Session> {
   void written(beast::error_code ec, std::size_t bytes) {
     const double seconds = std::chrono::duration<double>(Clock::now() - started_).count();
     server_.metrics.record(label_, status_, seconds, lane_);
-    if (server_.log) {
+    if (server_.options.access_log) {
       char tail[64];
       std::snprintf(tail, sizeof tail, " %d %zu %.1fms %s", status_, bytes, seconds * 1000,
                     lane_name(lane_));
@@ -522,6 +606,12 @@ class Session : public std::enable_shared_from_this<Session> {
   Lane lane_ = Lane::direct;
   std::size_t lingered_ = 0;
   std::array<char, 4096> drop_{};
+  std::uint64_t chunked_bytes_ = 0;  // data and extensions of a chunked body so far
+  std::function<void(std::uint64_t, beast::string_view, beast::error_code&)> count_chunk_ =
+      [this](std::uint64_t size, beast::string_view extensions, beast::error_code& ec) {
+        chunked_bytes_ += size + extensions.size();
+        if (chunked_bytes_ > server_.options.max_body) ec = http::error::body_limit;
+      };
 };
 
 void open_session(tcp::socket socket, WebServer::Impl& server) {

@@ -36,19 +36,31 @@ std::string Response::header(const std::string& name) const {
   return value;
 }
 
-ServerProcess::ServerProcess(std::vector<std::string> extra) {
+ServerProcess::ServerProcess(std::vector<std::string> extra, Stderr err_to) {
   static int counter = 0;
   log_path_ = ::testing::TempDir() + "nonet_serve_" + std::to_string(getpid()) + "_" +
               std::to_string(counter++) + ".log";
   int out[2];
   if (pipe(out) != 0) return;
+  int stalled[2] = {-1, -1};
+  if (err_to == Stderr::stalled_pipe) {
+    if (pipe(stalled) != 0) return;
+    fcntl(stalled[1], F_SETPIPE_SZ, 4096);  // fills after a few dozen lines
+    stalled_ = stalled[0];
+  }
   pid_ = fork();
   if (pid_ == 0) {
     dup2(out[1], STDOUT_FILENO);
     close(out[0]);
     close(out[1]);
-    const int err = open(log_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (err >= 0) dup2(err, STDERR_FILENO);
+    if (stalled[1] >= 0) {
+      dup2(stalled[1], STDERR_FILENO);
+      close(stalled[0]);
+      close(stalled[1]);
+    } else {
+      const int err = open(log_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      if (err >= 0) dup2(err, STDERR_FILENO);
+    }
     std::vector<std::string> args = {NONET_CLI_PATH, "serve"};
     if (std::find(extra.begin(), extra.end(), "--port") == extra.end()) {
       args.push_back("--port");
@@ -62,6 +74,7 @@ ServerProcess::ServerProcess(std::vector<std::string> extra) {
     _exit(127);
   }
   close(out[1]);
+  if (stalled[1] >= 0) close(stalled[1]);
   // The first line names the address: "nonet: serving on http://127.0.0.1:PORT/ ...".
   std::string line;
   char c;
@@ -76,6 +89,7 @@ ServerProcess::ServerProcess(std::vector<std::string> extra) {
 
 ServerProcess::~ServerProcess() {
   stop();
+  if (stalled_ >= 0) close(stalled_);
   std::remove(log_path_.c_str());
 }
 

@@ -24,7 +24,11 @@ struct Response {
 // (the access log and warnings) goes to a file, read with log().
 class ServerProcess {
  public:
-  explicit ServerProcess(std::vector<std::string> extra = {});
+  // Where the server's standard error goes: a file (read with log()), or a
+  // small pipe that nobody reads, as a paused `| less` or a stalled log
+  // collector would leave it.
+  enum class Stderr { file, stalled_pipe };
+  explicit ServerProcess(std::vector<std::string> extra = {}, Stderr err = Stderr::file);
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
@@ -44,6 +48,7 @@ class ServerProcess {
   int port_ = 0;
   std::string banner_;
   std::string log_path_;
+  int stalled_ = -1;  // the unread end of a stalled standard error
 };
 
 // A connected socket to 127.0.0.1:port, or -1.

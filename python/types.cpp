@@ -122,9 +122,19 @@ class Reader {
     std::string text = line.cast<std::string>();
     if (!text.empty() && text.back() == '\n') text.pop_back();
     std::vector<ParsedPuzzle> out;
-    // As the CLI: a line over 1 MiB is refused, and reading goes on after it.
-    const bool too_long = text.size() > kMaxLine;
-    parser_.feed(too_long ? std::string_view() : std::string_view(text), out, too_long);
+    // As the CLI: a carriage return not followed by a line feed ends a line too
+    // (a "\r\n" end stays, its '\r' read as a space), and a line over 1 MiB is
+    // refused, reading going on after it.
+    std::string_view rest = text;
+    for (;;) {
+      const std::size_t cr = rest.find('\r');
+      const bool last = cr == std::string_view::npos || cr + 1 == rest.size();
+      const std::string_view piece = last ? rest : rest.substr(0, cr);
+      const bool too_long = piece.size() > kMaxLine;
+      parser_.feed(too_long ? std::string_view() : piece, out, too_long);
+      if (last) break;
+      rest.remove_prefix(cr + 1);
+    }
     return entries(out);
   }
   py::list finish() {
@@ -314,14 +324,15 @@ void define_types(py::module_& m) {
   py::class_<Reader>(m, "Reader",
                      "Reads puzzles line by line, as the CLI reads a file: each fed line gives "
                      "the puzzles it completes, each a Puzzle or a ParseError, in order.")
-      .def(py::init([](const std::optional<std::string>& box) {
-             return Reader(parse_options_of(box));
-           }),
+      .def(py::init(
+               [](const std::optional<std::string>& box) { return Reader(parse_options_of(box)); }),
            py::kw_only(), py::arg("box") = py::none())
       .def(
           "feed",
           [](py::handle self, const py::object& line) { return self_of<Reader>(self).feed(line); },
-          py::arg("line"), "Reads the next line (str or bytes; a trailing newline is dropped).")
+          py::arg("line"),
+          "Reads the next line (str or bytes; a trailing newline is dropped, and a lone "
+          "carriage return ends a line within it).")
       .def(
           "finish", [](py::handle self) { return self_of<Reader>(self).finish(); },
           "Ends the text: completes or reports a puzzle still open.");

@@ -204,6 +204,10 @@ TEST(CliOutput, AClosedPipeEndsQuietly) {
     nonet.close_pipe();
     EXPECT_EQ(nonet.wait(), 1);
     EXPECT_NE(nonet.err().find("Broken pipe"), std::string::npos) << nonet.err();
+    // The count says what reached the pipe, the line read above at least.
+    const std::size_t at = nonet.err().find("(");
+    ASSERT_NE(at, std::string::npos) << nonet.err();
+    EXPECT_GE(std::atoi(nonet.err().c_str() + at + 1), 1) << nonet.err();
   }
   std::remove(input.c_str());
 }

@@ -213,6 +213,12 @@ TEST(Cli, UsageErrorsExitTwo) {
   RunResult dir = run_cli("solve /tmp");
   EXPECT_EQ(dir.exit_code, 2);
   EXPECT_NE(dir.err.find("a directory, not a file: /tmp"), std::string::npos) << dir.err;
+  // Usage errors speak as every other message does, and name the command's help.
+  for (const RunResult& r : {missing, dir, run_cli("solve --box banana"), run_cli("solve -j 0")}) {
+    EXPECT_EQ(r.err.rfind("nonet: ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find("nonet solve --help"), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(run_cli("").err.rfind("nonet: ", 0), 0u) << run_cli("").err;
   // Devices and pipes are read like files.
   RunResult null = run_cli("solve /dev/null");
   EXPECT_EQ(null.exit_code, 1);

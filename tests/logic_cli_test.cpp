@@ -186,6 +186,18 @@ TEST(LogicCli, BadInputIsReported) {
   EXPECT_NE(r.out.find("--candidates"), std::string::npos);
   r = run("hint --givens 123", kEasy + "\n", true);
   EXPECT_EQ(r.code, 2);
+  // The 729-character pencil-mark form needs no --box: its length says 9x9.
+  std::string marks;
+  for (int cell = 0; cell < 81; ++cell) {
+    for (int d = 1; d <= 9; ++d) {
+      const int given = kEasy[static_cast<std::size_t>(cell)] - '0';
+      marks += given == 0 || given == d ? static_cast<char>('0' + d) : '.';
+    }
+  }
+  ASSERT_EQ(marks.size(), 729u);
+  r = run("hint --candidates '" + marks + "'", kEasy + "\n", true);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("Single"), std::string::npos) << r.out;
   EXPECT_EQ(run("explain", "").code, 1);  // no puzzle at all
 }
 

@@ -204,6 +204,56 @@ TEST(Reliability, HundredMegabyteLineIsRefusedQuicklyInBoundedMemory) {
   std::printf("100 MB line: %.2f s, peak RSS %ld KiB\n", seconds, nonet.peak_rss_kb());
 }
 
+TEST(Reliability, LargeAnswersAreHeldAFewAtATime) {
+  // 25x25 grids full of conflicts: each answer names hundreds of them (some
+  // 20 KiB, on standard output and error both); 2,000 of them must not be
+  // held a thousand at a time.
+  std::mt19937 rng(20261126);
+  std::string input;
+  for (int i = 0; i < 2000; ++i) {
+    for (int c = 0; c < 625; ++c) input += "123"[rng() % 3];
+    input += "\n";
+  }
+  const std::string file = temp_path("conflicts25.txt");
+  { std::ofstream(file) << input; }
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"validate", file}, {"validate", "-j", "2", "-f", "json", file}}) {
+    Child nonet(args, "/dev/null");
+    ASSERT_EQ(nonet.wait(120), 1) << nonet.err().substr(0, 300);
+    EXPECT_EQ(lines_of(nonet.out()).size(), 2000u);
+    const long limit_kb = nonet::testing::built_with_sanitizers() ? 400 * 1024 : 64 * 1024;
+    EXPECT_LT(nonet.peak_rss_kb(), limit_kb) << "peak RSS " << nonet.peak_rss_kb() << " KiB";
+    std::printf("%s: peak RSS %ld KiB\n", args.size() > 2 ? "validate -j 2 -f json" : "validate",
+                nonet.peak_rss_kb());
+  }
+  std::remove(file.c_str());
+}
+
+TEST(Reliability, LinesMayEndWithACarriageReturnAlone) {
+  // Files from old Macs end lines with "\r"; "\r\n" and "\n" too, mixed.
+  const std::string file = temp_path("cr.txt");
+  {
+    std::ofstream(file) << kEasy << "\r" << kEasy << "\r\n"
+                        << kContradiction << "\r\r" << kEasy << "\n"
+                        << kEasy << "\r";
+  }
+  Child nonet({"solve", file}, "/dev/null");
+  ASSERT_EQ(nonet.wait(60), 1) << nonet.err();
+  EXPECT_EQ(nonet.out(), kEasySolution + "\n" + kEasySolution + "\nno_solution\n" + kEasySolution +
+                             "\n" + kEasySolution + "\n");
+  // A "\r" that ends one read block (1 MiB) and the "\n" that starts the next
+  // are one end: a comment line first puts a "\r" on the block's last byte.
+  const std::size_t block = std::size_t{1} << 20, line = kEasy.size() + 2;
+  std::string big = "#" + std::string((block - 4 - kEasy.size()) % line, '-') + "\r\n";
+  for (int i = 0; i < 20000; ++i) big += kEasy + (i < 13000 ? "\r\n" : i % 2 ? "\r" : "\n");
+  ASSERT_EQ(big.substr(block - 1, 2), "\r\n");
+  { std::ofstream(file) << big; }
+  Child many({"solve", file}, "/dev/null");
+  ASSERT_EQ(many.wait(60), 0) << many.err();
+  EXPECT_EQ(lines_of(many.out()).size(), 20000u);
+  std::remove(file.c_str());
+}
+
 TEST(Reliability, BinaryGarbageGetsOneAnswerPerLineAndTheBatchGoesOn) {
   std::mt19937 rng(20261122);
   std::string input;
@@ -214,11 +264,12 @@ TEST(Reliability, BinaryGarbageGetsOneAnswerPerLineAndTheBatchGoesOn) {
       is_puzzle.push_back(true);
       continue;
     }
-    // Random bytes without line breaks, starting with a byte no puzzle form uses.
+    // Random bytes without line ends ("\n" or "\r"), starting with a byte no
+    // puzzle form uses.
     std::string junk(1 + rng() % 300, '\0');
     for (char& c : junk) {
       do c = static_cast<char>(rng() & 0xff);
-      while (c == '\n');
+      while (c == '\n' || c == '\r');
     }
     junk[0] = '\x01';
     input += junk + "\n";

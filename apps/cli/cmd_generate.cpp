@@ -104,10 +104,15 @@ bool run_indexed(std::uint64_t count, int threads, std::atomic<bool>& cancel,
     return false;
   };
   std::string joined;
+  std::vector<std::size_t> ends;  // where each puzzle ends in `joined`
   hooks.write = [&](std::vector<Slot>& group, std::size_t from, std::size_t to) {
     joined.clear();
-    for (std::size_t i = from; i < to; ++i) joined += group[i].out;
-    if (!output.write(joined)) return false;
+    ends.clear();
+    for (std::size_t i = from; i < to; ++i) {
+      joined += group[i].out;
+      ends.push_back(joined.size());
+    }
+    if (!output.write_answers(joined, ends)) return false;
     progress.add(to - from);
     return true;
   };
@@ -125,7 +130,7 @@ bool run_indexed(std::uint64_t count, int threads, std::atomic<bool>& cancel,
   relay.join();
   if (output.failed()) {
     progress.message("nonet: cannot write the puzzles: " + output.error() + " (" +
-                     std::to_string(summary.written) + " were written)\n");
+                     std::to_string(output.answers_written()) + " were written)\n");
     return false;
   }
   if (interrupted.load()) {

@@ -73,6 +73,14 @@ int main(int argc, char** argv) {
   app.set_version_flag("-V,--version", std::string("nonet ") + nonet::kVersion);
   app.require_subcommand(1);
   app.fallthrough(false);
+  // Every usage error speaks as nonet does elsewhere, and names the help of
+  // the command it was for.
+  app.failure_message([](const CLI::App* top, const CLI::Error& e) {
+    std::string help = "nonet --help";
+    for (const CLI::App* sub : top->get_subcommands())
+      help = "nonet " + sub->get_name() + " --help";
+    return std::string("nonet: ") + e.what() + "\nRun " + help + " for more.\n";
+  });
 
   nonet::cli::Action action;
   // In the order of the operations' table, then the server and the listings.

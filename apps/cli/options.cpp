@@ -196,9 +196,18 @@ int run(const BatchOptions& options, const PuzzleJob& job) {
     progress.set_fraction([&input] { return input.fraction_read(); });
     ops::BatchHooks<Slot> hooks;
     std::vector<app::InputItem> items;
+    // Answers range from 82 bytes to tens of KiB (a 25x25 grid full of
+    // conflicts names each), and a few groups are held at once: a group takes
+    // as many puzzles as the largest answers so far fit in kGroupBytes, and
+    // the first groups, before any answer is known, are small.
+    constexpr std::size_t kGroupBytes = std::size_t{4} << 20;
+    constexpr std::size_t kFirstGroup = 64;
+    std::size_t answer_bytes = 0;  // the most bytes per answer of any group written
     hooks.read = [&](std::vector<Slot>& group, std::size_t max) {
       items.clear();
-      if (!input.read(items, max)) return false;
+      const std::size_t fit =
+          answer_bytes == 0 ? kFirstGroup : std::max<std::size_t>(8, kGroupBytes / answer_bytes);
+      if (!input.read(items, std::min(max, fit))) return false;
       group.reserve(group.size() + items.size());
       for (app::InputItem& item : items) group.push_back({std::move(item)});
       return true;
@@ -211,15 +220,19 @@ int run(const BatchOptions& options, const PuzzleJob& job) {
     };
     std::string joined;
     std::string notes;
+    std::vector<std::size_t> ends;  // where each answer ends in `joined`
     hooks.write = [&](std::vector<Slot>& group, std::size_t from, std::size_t to) {
       joined.clear();
       notes.clear();
+      ends.clear();
       for (std::size_t i = from; i < to; ++i) {
         joined += group[i].out;
+        ends.push_back(joined.size());
         if (!group[i].err.empty()) notes += group[i].err;
         failures += group[i].ok ? 0 : 1;
       }
-      if (!output.write(joined)) return false;
+      answer_bytes = std::max(answer_bytes, (joined.size() + notes.size()) / (to - from) + 1);
+      if (!output.write_answers(joined, ends)) return false;
       progress.add(to - from);
       if (!notes.empty()) progress.message(notes);
       return true;
@@ -229,7 +242,7 @@ int run(const BatchOptions& options, const PuzzleJob& job) {
   for (const std::string& e : input.io_errors()) std::fprintf(stderr, "nonet: %s\n", e.c_str());
   if (summary.write_failed && output.failed()) {
     std::fprintf(stderr, "nonet: cannot write the answers: %s (%zu answers were written)\n",
-                 output.error().c_str(), summary.written);
+                 output.error().c_str(), output.answers_written());
     return 1;
   }
   if (summary.cancelled) {

@@ -69,12 +69,32 @@ bool LineReader::next_line(std::string_view& line, bool& truncated) {
       line = truncated ? std::string_view{} : std::string_view(carry_);
       return true;
     }
+    if (skip_lf_) {
+      // The line before ended with a carriage return at the end of a block:
+      // with a line feed after it, the two are one line end.
+      skip_lf_ = false;
+      if (buffer_[begin_] == '\n') {
+        ++begin_;
+        continue;
+      }
+    }
     have_any = true;
     const char* start = buffer_.data() + begin_;
     const std::size_t available = end_ - begin_;
     const void* nl = std::memchr(start, '\n', available);
-    const std::size_t len =
+    std::size_t len =
         nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start) : available;
+    // A carriage return not followed by a line feed also ends a line (files
+    // from old Macs); "\r\n" stays one end, its '\r' read as a space.
+    if (const void* cr = std::memchr(start, '\r', len)) {
+      const auto at = static_cast<std::size_t>(static_cast<const char*>(cr) - start);
+      if (!nl || at + 1 < len) {
+        // With no line feed in the block, one ending it may be the other half.
+        skip_lf_ = !nl && at + 1 == available;
+        nl = cr;
+        len = at;
+      }
+    }
     begin_ += len + (nl ? 1 : 0);
     if (!truncated) {
       if (carry_.empty() && nl && len <= max_length_) {

@@ -22,7 +22,8 @@ class LineReader {
   // read (or a read waiting for input, interrupted by the signal) returns end
   // of input, even in the middle of an endless line.
   LineReader(std::FILE* file, std::size_t max_length, const std::atomic<bool>* cancel = nullptr);
-  // The next line without its '\n'; false at the end of the input.
+  // The next line without its end ("\n", "\r\n" or a lone "\r"); false at
+  // the end of the input.
   bool next(std::string_view& line, bool& truncated);
   bool failed() const { return failed_; }
   // Whether a line can be had without waiting for more input.
@@ -44,6 +45,7 @@ class LineReader {
   std::string carry_;  // a line that spans two blocks
   bool eof_ = false, failed_ = false;
   bool first_line_ = true;
+  bool skip_lf_ = false;  // a line ended with '\r' at the end of a block
   std::uint64_t bytes_read_ = 0;
   std::uint64_t limit_ = 0;  // 0: none
   bool over_limit_ = false;

@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -16,6 +17,7 @@ bool OutputWriter::write(std::string_view text) {
     if (n > 0) {
       mid_line_ = text[static_cast<std::size_t>(n) - 1] != '\n';
       text.remove_prefix(static_cast<std::size_t>(n));
+      bytes_written_ += static_cast<std::uint64_t>(n);
       continue;
     }
     if (n < 0 && errno == EINTR) {
@@ -52,11 +54,22 @@ bool OutputWriter::finish_line(std::string_view rest) {
     const ssize_t n = ::write(fd_, rest.data(), rest.size());
     if (n > 0) {
       rest.remove_prefix(static_cast<std::size_t>(n));
+      bytes_written_ += static_cast<std::uint64_t>(n);
     } else if (n < 0 && errno != EINTR && errno != EAGAIN) {
       break;
     }
   }
   return false;
+}
+
+bool OutputWriter::write_answers(std::string_view text, std::span<const std::size_t> ends) {
+  const std::uint64_t before = bytes_written_;
+  const bool ok = write(text);
+  const std::uint64_t taken = bytes_written_ - before;
+  answers_written_ += ok ? ends.size()
+                         : static_cast<std::size_t>(
+                               std::upper_bound(ends.begin(), ends.end(), taken) - ends.begin());
+  return ok;
 }
 
 std::string OutputWriter::error() const { return errno_ ? std::strerror(errno_) : ""; }

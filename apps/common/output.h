@@ -7,6 +7,8 @@
 //   if (!out.write(lines)) fail(out.error());   // "No space left on device"
 
 #include <atomic>
+#include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -25,6 +27,11 @@ class OutputWriter {
   bool write(std::string_view text);
   bool failed() const { return errno_ != 0; }
   bool interrupted() const { return interrupted_; }
+  // Writes answers joined in `text`, answer i ending at byte ends[i]; as
+  // write(), and counts the answers that went out whole (answers_written()),
+  // so that a run cut short by its output can say how many reached it.
+  bool write_answers(std::string_view text, std::span<const std::size_t> ends);
+  std::size_t answers_written() const { return answers_written_; }
   // "No space left on device"; empty when nothing failed.
   std::string error() const;
 
@@ -35,6 +42,8 @@ class OutputWriter {
   int errno_ = 0;
   bool interrupted_ = false;
   bool mid_line_ = false;  // the last byte written was not a line end
+  std::uint64_t bytes_written_ = 0;  // over every write
+  std::size_t answers_written_ = 0;
 };
 
 }  // namespace nonet::app

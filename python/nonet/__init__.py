@@ -69,12 +69,12 @@ def read(source: Union[str, bytes, Iterable[Union[str, bytes]]], *,
     """Every puzzle in a text, as ``nonet`` reads a file: one entry per puzzle, in
     order, each a :class:`Puzzle` (with the ``line`` it starts on) or the
     :class:`ParseError` that stands in its place. ``source`` is the whole text or
-    an iterable of lines, such as an open file (binary mode reads exactly as the
-    CLI does; text mode also ends lines at a lone carriage return)."""
+    an iterable of lines, such as an open file. Lines end at "\\n", "\\r\\n" or a
+    lone "\\r", as for the CLI."""
     reader = Reader(box=box)
     if isinstance(source, (str, bytes)):
-        # Lines end at "\n" only, as for the CLI (str.splitlines would also break
-        # at form feeds and other separators).
+        # Lines end at "\n" here and at a lone "\r" in Reader.feed, as for the CLI
+        # (str.splitlines would also break at form feeds and other separators).
         lines: list
         if isinstance(source, str):
             lines = source.split("\n")

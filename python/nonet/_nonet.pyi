@@ -202,7 +202,7 @@ class Reader:
     """Reads puzzles line by line, as the CLI reads a file: each fed line gives the puzzles it completes, each a Puzzle or a ParseError, in order."""
     def __init__(self, *, box: Optional[str] = None) -> None: ...
     def feed(self, line: object) -> list:
-        """Reads the next line (str or bytes; a trailing newline is dropped)."""
+        """Reads the next line (str or bytes; a trailing newline is dropped, and a lone carriage return ends a line within it)."""
         ...
     def finish(self) -> list:
         """Ends the text: completes or reports a puzzle still open."""

@@ -4,6 +4,7 @@ errors carry their place, batches keep input order and release the GIL."""
 from __future__ import annotations
 
 import doctest
+import io
 import os
 import pickle
 import re
@@ -209,8 +210,15 @@ def test_reader_reads_as_the_cli(cli):
         int(m.group(1)) for m in map(re.compile(r'"line":(\d+)').search,
                                      cli.lines("solve", "-f", "json", input=text))]
     assert isinstance(entries[-2], nonet.ParseError) and "too long" in entries[-2].message
-    # Lines end at "\n" only, as for the CLI.
+    # Lines end at "\n", "\r\n" or a lone "\r", as for the CLI; not at a form feed.
     assert len(list(nonet.read(HARD + "\x0c" + HARD))) == 1
+    old_mac = HARD + "\r" + HARD + "\r\n" + HARD + "\r"
+    assert [e.line for e in nonet.read(old_mac)] == [1, 2, 3]
+    assert [e.line for e in nonet.read(old_mac.encode())] == [1, 2, 3]
+    from_file = list(nonet.read(io.BytesIO(old_mac.encode())))
+    assert len(from_file) == 3 and all(isinstance(e, nonet.Puzzle) for e in from_file)
+    assert [m.group(1) for m in map(re.compile(r'"line":(\d+)').search,
+                                    cli.lines("solve", "-f", "json", input=old_mac))] == ["1", "2", "3"]
     assert list(nonet.read("")) == [] and len(list(nonet.read(HARD))) == 1
     # Bytes (a file opened in binary mode) read the same way.
     assert [str(e) for e in nonet.read(text.encode())] == [str(e) for e in entries]

@@ -221,10 +221,11 @@ TEST(Reliability, LargeAnswersAreHeldAFewAtATime) {
     Child nonet(args, "/dev/null");
     ASSERT_EQ(nonet.wait(120), 1) << nonet.err().substr(0, 300);
     EXPECT_EQ(lines_of(nonet.out()).size(), 2000u);
-    const long limit_kb = nonet::testing::built_with_sanitizers() ? 400 * 1024 : 64 * 1024;
-    EXPECT_LT(nonet.peak_rss_kb(), limit_kb) << "peak RSS " << nonet.peak_rss_kb() << " KiB";
     std::printf("%s: peak RSS %ld KiB\n", args.size() > 2 ? "validate -j 2 -f json" : "validate",
                 nonet.peak_rss_kb());
+    // Sanitizers keep freed memory in quarantine: the bound means nothing there.
+    if (nonet::testing::built_with_sanitizers()) continue;
+    EXPECT_LT(nonet.peak_rss_kb(), 64 * 1024) << "peak RSS " << nonet.peak_rss_kb() << " KiB";
   }
   std::remove(file.c_str());
 }

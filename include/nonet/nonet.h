@@ -10,6 +10,7 @@
 //   technique_table.h  the techniques the logic knows
 //   generate.h         unique puzzles, symmetric, from a seed
 //   transform.h        validity-keeping transformations, canonical forms
+//   variant.h          variant puzzles: regions, constraints, their search
 //   version.h          the library's version
 #include "nonet/error.h"
 #include "nonet/format.h"
@@ -21,4 +22,5 @@
 #include "nonet/technique_table.h"
 #include "nonet/transform.h"
 #include "nonet/validate.h"
+#include "nonet/variant.h"
 #include "nonet/version.h"

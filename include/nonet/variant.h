@@ -1,0 +1,99 @@
+#pragma once
+// Variant puzzles: a board of any size, its regions (the boxes, jigsaw regions
+// of any shape, or none) and a list of constraints (killer cages,
+// thermometers, kropki dots, ...), solved and counted by a propagating search.
+//
+//   nonet::VariantPuzzle p(*nonet::Geometry::get(3, 3));
+//   p.constraints.push_back({nonet::ConstraintKind::killer_cage, {0, 1}, {}, 3});
+//   p.constraints.push_back({nonet::ConstraintKind::diagonal_down});
+//   nonet::SolveResult r = nonet::solve_variant(p, {});   // counts up to 2
+//
+// Each kind's exact rule is in constraint_kinds() (and docs/variants.md).
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "nonet/error.h"
+#include "nonet/grid.h"
+#include "nonet/solver.h"
+
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
+namespace nonet {
+
+enum class ConstraintKind : std::uint8_t {
+  // Extra houses (no digit twice; a house of N cells holds every digit).
+  diagonal_down,    // the diagonal from r1c1 to rNcN
+  diagonal_up,      // the diagonal from rNc1 to r1cN
+  disjoint_groups,  // cells at the same place in every box
+  extra_region,     // `cells`
+  // Cells that must differ from, or relate to, their neighbours.
+  anti_knight,      // no digit a knight's move from itself
+  anti_king,        // no digit a king's move from itself
+  non_consecutive,  // orthogonal neighbours are not consecutive, except across a difference dot
+  difference,       // a white dot: `cells` (two, adjacent) differ by `value` (1 when 0)
+  ratio,            // a black dot: one of `cells` is `value` (2 when 0) times the other
+  xv,               // `cells` (two, adjacent) sum to `value` (10 for X, 5 for V)
+  negative_ratio,   // neighbours without a black dot are in no ratio a dot of the puzzle uses
+  negative_xv,      // neighbours without an X or V sum to neither 5 nor 10
+  // One cell.
+  odd,      // `cells`: odd digits
+  even,     // `cells`: even digits
+  minimum,  // `cells`: a digit below each orthogonal neighbour
+  maximum,  // `cells`: a digit above each orthogonal neighbour
+  // Lines, `cells` in order along the line.
+  thermometer,  // strictly increasing from the bulb (the first cell)
+  whispers,     // neighbours on the line differ by at least `value` (0: half the side, rounded up)
+  renban,       // a set of consecutive digits, in any order
+  palindrome,   // reads the same from either end
+  between,      // the cells inside lie strictly between the digits of the two ends
+  clone,        // cells[i] equals other[i]
+  // Sums.
+  killer_cage,   // no digit twice; the digits add up to `value` (0: no sum given)
+  arrow,         // cells[0] (the circle) is the sum of the rest (the arrow), repeats allowed
+  little_killer, // the digits of `cells` (a diagonal) add up to `value`, repeats allowed
+};
+
+struct Constraint {
+  ConstraintKind kind;
+  std::vector<int> cells{};  // empty for the kinds that hold on the whole board
+  std::vector<int> other{};  // a clone's copies
+  int value = 0;
+};
+
+struct VariantPuzzle {
+  explicit VariantPuzzle(const Geometry& geometry) : givens(geometry) {}
+  // The side and, when `regions` is empty, the boxes.
+  const Geometry& geometry() const { return givens.geometry(); }
+  // A region number (0 to N-1) per cell: jigsaw regions of any shape, each of
+  // N cells. Empty: the geometry's boxes. No regions at all: `no_regions`.
+  std::vector<int> regions;
+  bool no_regions = false;
+  Grid givens;
+  std::vector<Constraint> constraints;
+};
+
+// What the board needs and the constraints say, checked before any search:
+// cells on the board, lines of adjacent cells, lengths a line of its kind can
+// have, sums digits can make, regions of N cells. The Error names the
+// constraint ("killer cage 3 (r1c1, r1c2)") and what is wrong.
+Result<void> check(const VariantPuzzle& puzzle);
+
+// Counts the solutions of a checked puzzle up to options.limit, as a Solver
+// does for a classic one. A puzzle that fails check() has no solution.
+SolveResult solve_variant(const VariantPuzzle& puzzle, const SolveOptions& options);
+
+struct ConstraintKindInfo {
+  ConstraintKind kind;
+  const char* name;  // "killer cage"
+  const char* rule;  // the exact rule, one sentence
+};
+std::span<const ConstraintKindInfo> constraint_kinds();
+const ConstraintKindInfo& info(ConstraintKind kind);
+// "killer cage 3 (r1c1, r1c2)": the kind, its 1-based place among the puzzle's
+// constraints, and its first cells.
+std::string describe(const VariantPuzzle& puzzle, std::size_t index);
+
+}  // namespace nonet
+#pragma GCC visibility pop

@@ -1,0 +1,78 @@
+#pragma once
+// A variant puzzle lowered to the few shapes the search propagates: houses
+// (no digit twice), pair tables (which digits two cells may hold together),
+// sums, consecutive sets and between-lines, and each cell's starting
+// candidates. Each constraint kind lowers itself into these (kinds.cpp); the
+// search (solver.cpp) knows only them.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "nonet/geometry.h"
+#include "nonet/variant.h"
+
+namespace nonet::variant {
+
+struct House {
+  std::vector<int> cells;  // no digit twice; with N cells, every digit once
+};
+
+// allowed[x] (x = 1..N): the digits b may hold when a holds x.
+struct Pair {
+  int a = 0, b = 0;
+  std::vector<Mask> allowed;
+};
+
+// sum(coefficient[i] * digit of cells[i]) == target; coefficients are +1 or -1.
+struct Sum {
+  std::vector<int> cells;
+  std::vector<int> coefficients;
+  int target = 0;
+  bool distinct = false;  // no digit twice (a killer cage): digit sets narrow it further
+};
+
+// The digits of `cells` are consecutive (and, from a house, distinct).
+struct Span {
+  std::vector<int> cells;
+};
+
+// Each inner cell lies strictly between the digits of the two ends.
+struct Between {
+  int first = 0, last = 0;
+  std::vector<int> inner;
+};
+
+struct Lowered {
+  int side = 0;
+  Mask all = 0;
+  std::vector<Mask> start;  // per cell
+  std::vector<House> houses;
+  std::vector<Pair> pairs;
+  std::vector<Sum> sums;
+  std::vector<Span> spans;
+  std::vector<Between> betweens;
+
+  // A pair whose relation holds for (x, y) when `holds(x, y)`; added in both
+  // directions' tables at once.
+  template <class Relation>
+  void relate(int a, int b, Relation holds) {
+    Pair p{a, b, std::vector<Mask>(static_cast<std::size_t>(side) + 1, 0)};
+    for (int x = 1; x <= side; ++x)
+      for (int y = 1; y <= side; ++y)
+        if (holds(x, y)) p.allowed[static_cast<std::size_t>(x)] |= Mask{1} << (y - 1);
+    pairs.push_back(std::move(p));
+  }
+};
+
+// What constraint `c` lacks on this board ("joins cells that are not
+// neighbours"), or "" (kinds.cpp; cells are known to be on the board).
+std::string check_kind(const Constraint& c, const VariantPuzzle& puzzle);
+
+// The puzzle's houses, pairs, sums, ... (the puzzle must have passed check()).
+Lowered lower(const VariantPuzzle& puzzle);
+
+// Orthogonally adjacent pairs of cells (each once, the smaller first).
+std::vector<std::pair<int, int>> orthogonal_pairs(const Geometry& g);
+
+}  // namespace nonet::variant

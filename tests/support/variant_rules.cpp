@@ -1,0 +1,177 @@
+#include "support/variant_rules.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+
+namespace nonet::testing {
+namespace {
+
+bool distinct(const Grid& g, const std::vector<int>& cells) {
+  std::set<int> seen;
+  for (const int c : cells)
+    if (!seen.insert(g[c]).second) return false;
+  return true;
+}
+
+bool orthogonal(const Geometry& geo, int a, int b) {
+  return std::abs(geo.row_of(a) - geo.row_of(b)) + std::abs(geo.col_of(a) - geo.col_of(b)) == 1;
+}
+
+bool marked(const VariantPuzzle& p, ConstraintKind kind, int a, int b) {
+  for (const Constraint& c : p.constraints)
+    if (c.kind == kind && c.cells.size() == 2 &&
+        ((c.cells[0] == a && c.cells[1] == b) || (c.cells[0] == b && c.cells[1] == a)))
+      return true;
+  return false;
+}
+
+bool ratio(int x, int y, int r) { return x == r * y || y == r * x; }
+
+// Whether `c` holds on the full grid `g`.
+bool holds(const VariantPuzzle& p, const Constraint& c, const Grid& g) {
+  const Geometry& geo = p.geometry();
+  const int n = geo.side();
+  const auto& cells = c.cells;
+  switch (c.kind) {
+    case ConstraintKind::diagonal_down:
+    case ConstraintKind::diagonal_up: {
+      std::vector<int> d;
+      for (int i = 0; i < n; ++i)
+        d.push_back(geo.cell(c.kind == ConstraintKind::diagonal_down ? i : n - 1 - i, i));
+      return distinct(g, d);
+    }
+    case ConstraintKind::disjoint_groups:
+      for (int slot = 0; slot < n; ++slot) {
+        std::vector<int> group;
+        for (int box = 0; box < n; ++box) group.push_back(geo.house_cells(geo.box_house(box))[slot]);
+        if (!distinct(g, group)) return false;
+      }
+      return true;
+    case ConstraintKind::extra_region:
+    case ConstraintKind::killer_cage: {
+      if (!distinct(g, cells)) return false;
+      if (c.kind == ConstraintKind::extra_region || c.value == 0) return true;
+      int sum = 0;
+      for (const int x : cells) sum += g[x];
+      return sum == c.value;
+    }
+    case ConstraintKind::anti_knight:
+    case ConstraintKind::anti_king:
+      for (int a = 0; a < geo.cell_count(); ++a)
+        for (int b = 0; b < geo.cell_count(); ++b) {
+          const int dr = std::abs(geo.row_of(a) - geo.row_of(b)), dc = std::abs(geo.col_of(a) - geo.col_of(b));
+          const bool move = c.kind == ConstraintKind::anti_knight ? (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+                                                                  : a != b && dr <= 1 && dc <= 1;
+          if (move && g[a] == g[b]) return false;
+        }
+      return true;
+    case ConstraintKind::non_consecutive:
+    case ConstraintKind::negative_ratio:
+    case ConstraintKind::negative_xv:
+      for (int a = 0; a < geo.cell_count(); ++a)
+        for (int b = a + 1; b < geo.cell_count(); ++b) {
+          if (!orthogonal(geo, a, b)) continue;
+          const int x = g[a], y = g[b];
+          if (c.kind == ConstraintKind::non_consecutive && !marked(p, ConstraintKind::difference, a, b) &&
+              std::abs(x - y) == 1)
+            return false;
+          if (c.kind == ConstraintKind::negative_xv && !marked(p, ConstraintKind::xv, a, b) &&
+              (x + y == 5 || x + y == 10))
+            return false;
+          if (c.kind == ConstraintKind::negative_ratio && !marked(p, ConstraintKind::ratio, a, b)) {
+            bool any = false;
+            for (const Constraint& d : p.constraints)
+              if (d.kind == ConstraintKind::ratio) any = any || ratio(x, y, d.value ? d.value : 2);
+            bool used = std::any_of(p.constraints.begin(), p.constraints.end(),
+                                    [](const Constraint& d) { return d.kind == ConstraintKind::ratio; });
+            if (!used) any = ratio(x, y, 2);
+            if (any) return false;
+          }
+        }
+      return true;
+    case ConstraintKind::difference:
+      return std::abs(g[cells[0]] - g[cells[1]]) == (c.value ? c.value : 1);
+    case ConstraintKind::ratio:
+      return ratio(g[cells[0]], g[cells[1]], c.value ? c.value : 2);
+    case ConstraintKind::xv:
+      return g[cells[0]] + g[cells[1]] == c.value;
+    case ConstraintKind::odd:
+      return g[cells[0]] % 2 == 1;
+    case ConstraintKind::even:
+      return g[cells[0]] % 2 == 0;
+    case ConstraintKind::minimum:
+    case ConstraintKind::maximum:
+      for (int b = 0; b < geo.cell_count(); ++b) {
+        if (!orthogonal(geo, cells[0], b)) continue;
+        if (c.kind == ConstraintKind::minimum ? g[cells[0]] >= g[b] : g[cells[0]] <= g[b]) return false;
+      }
+      return true;
+    case ConstraintKind::thermometer:
+      for (std::size_t i = 1; i < cells.size(); ++i)
+        if (g[cells[i]] <= g[cells[i - 1]]) return false;
+      return true;
+    case ConstraintKind::whispers:
+      for (std::size_t i = 1; i < cells.size(); ++i)
+        if (std::abs(g[cells[i]] - g[cells[i - 1]]) < (c.value ? c.value : (n + 1) / 2)) return false;
+      return true;
+    case ConstraintKind::renban: {
+      if (!distinct(g, cells)) return false;
+      int lo = n, hi = 1;
+      for (const int x : cells) lo = std::min(lo, g[x]), hi = std::max(hi, g[x]);
+      return hi - lo == static_cast<int>(cells.size()) - 1;
+    }
+    case ConstraintKind::palindrome:
+      for (std::size_t i = 0; i < cells.size(); ++i)
+        if (g[cells[i]] != g[cells[cells.size() - 1 - i]]) return false;
+      return true;
+    case ConstraintKind::between: {
+      const int lo = std::min(g[cells.front()], g[cells.back()]), hi = std::max(g[cells.front()], g[cells.back()]);
+      for (std::size_t i = 1; i + 1 < cells.size(); ++i)
+        if (g[cells[i]] <= lo || g[cells[i]] >= hi) return false;
+      return true;
+    }
+    case ConstraintKind::clone:
+      for (std::size_t i = 0; i < cells.size(); ++i)
+        if (g[cells[i]] != g[c.other[i]]) return false;
+      return true;
+    case ConstraintKind::arrow:
+    case ConstraintKind::little_killer: {
+      int sum = 0;
+      for (std::size_t i = c.kind == ConstraintKind::arrow ? 1 : 0; i < cells.size(); ++i) sum += g[cells[i]];
+      return sum == (c.kind == ConstraintKind::arrow ? g[cells[0]] : c.value);
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string broken_rule(const VariantPuzzle& p, const Grid& g) {
+  const Geometry& geo = p.geometry();
+  const int n = geo.side();
+  for (int cell = 0; cell < geo.cell_count(); ++cell) {
+    if (g[cell] < 1 || g[cell] > n) return "a cell without a digit";
+    if (p.givens[cell] != 0 && p.givens[cell] != g[cell]) return "a given changed";
+  }
+  for (int i = 0; i < n; ++i) {
+    std::vector<int> row, col;
+    for (int j = 0; j < n; ++j) row.push_back(geo.cell(i, j)), col.push_back(geo.cell(j, i));
+    if (!distinct(g, row)) return "row " + std::to_string(i + 1);
+    if (!distinct(g, col)) return "column " + std::to_string(i + 1);
+  }
+  if (!p.no_regions) {
+    for (int r = 0; r < n; ++r) {
+      std::vector<int> region;
+      for (int cell = 0; cell < geo.cell_count(); ++cell)
+        if (p.regions.empty() ? geo.box_of(cell) == r : p.regions[static_cast<std::size_t>(cell)] == r)
+          region.push_back(cell);
+      if (!distinct(g, region)) return "region " + std::to_string(r + 1);
+    }
+  }
+  for (std::size_t i = 0; i < p.constraints.size(); ++i)
+    if (!holds(p, p.constraints[i], g)) return describe(p, i);
+  return "";
+}
+
+}  // namespace nonet::testing

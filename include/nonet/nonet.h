@@ -7,6 +7,7 @@
 //   validate.h         every rule a grid breaks, with its place
 //   solver.h           exact solvers, Deadline
 //   logic.h            human-style steps, hints and SE ratings
+//   lzstring.h         LZ-String, the compression of f-puzzles links
 //   technique_table.h  the techniques the logic knows
 //   generate.h         unique puzzles, symmetric, from a seed
 //   transform.h        validity-keeping transformations, canonical forms
@@ -18,6 +19,7 @@
 #include "nonet/geometry.h"
 #include "nonet/grid.h"
 #include "nonet/logic.h"
+#include "nonet/lzstring.h"
 #include "nonet/solver.h"
 #include "nonet/technique_table.h"
 #include "nonet/transform.h"

@@ -1,4 +1,4 @@
-#include "core/lzstring.h"
+#include "nonet/lzstring.h"
 
 #include <cstdint>
 #include <unordered_map>

@@ -1,4 +1,4 @@
-#include "core/lzstring.h"
+#include "nonet/lzstring.h"
 
 #include <gtest/gtest.h>
 

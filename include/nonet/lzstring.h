@@ -18,6 +18,7 @@
 
 #include "nonet/error.h"
 
+#pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet::lz {
 
 enum class Alphabet {
@@ -43,3 +44,4 @@ Result<std::u16string> utf16(std::string_view text);
 std::string utf8(std::u16string_view text);
 
 }  // namespace nonet::lz
+#pragma GCC visibility pop

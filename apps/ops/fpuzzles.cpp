@@ -1,0 +1,446 @@
+#include "ops/fpuzzles.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "nonet/lzstring.h"
+
+namespace nonet::ops {
+namespace {
+
+using nlohmann::json;
+
+struct Refused {
+  std::string message;
+};
+[[noreturn]] void refuse(std::string message) { throw Refused{std::move(message)}; }
+
+// Keys that draw, colour or describe, and the player's own marks: they change
+// no rule and are passed over.
+const std::set<std::string, std::less<>> kCosmetic = {
+    "title",  "author", "ruleset", "solution", "line",  "rectangle",        "circle",
+    "text",   "cage",   "metadata", "disabledlogic", "truecandidatesoptions", "highlightConflicts",
+    "fogofwar", "foglight", "triggereffect"};
+const std::set<std::string, std::less<>> kCellCosmetic = {
+    "centerPencilMarks", "cornerPencilMarks", "c", "cArray", "highlight"};
+// Rules nonet does not read yet: refused by name rather than dropped.
+const std::set<std::string, std::less<>> kNotYet = {
+    "sandwichsum", "quadruple",   "xsum",          "skyscraper",    "regionsumline",
+    "entropicline", "modularline", "rowindexer", "columnindexer", "boxindexer", "lockout"};
+
+// The deepest nesting any f-puzzles object needs is a handful of levels.
+bool too_deep(std::string_view text) {
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (const char c : text) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > 32) return true;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return false;
+}
+
+class Reader {
+ public:
+  explicit Reader(const json& o) : o_(o) {}
+
+  VariantPuzzle read() {
+    if (!o_.is_object()) refuse("an f-puzzles puzzle is a JSON object");
+    const json* size = find("size");
+    if (!size || !size->is_number_integer()) refuse("'size' must be a whole number");
+    const int n = size->get<int>();
+    const Geometry* g = n >= 1 && n <= kMaxSide ? Geometry::for_side(n) : nullptr;
+    if (!g) refuse("'size' " + std::to_string(n) + " is not a board nonet has (1 to 25)");
+    geometry_ = g;
+    VariantPuzzle p(*g);
+    read_grid(p);
+    for (const auto& [key, value] : o_.items()) {
+      if (key == "size" || key == "grid" || kCosmetic.count(key)) continue;
+      if (kNotYet.count(key)) refuse("'" + key + "' is a rule nonet does not read yet");
+      read_key(p, key, value);
+    }
+    return p;
+  }
+
+ private:
+  const json* find(const char* key) const {
+    const auto it = o_.find(key);
+    return it == o_.end() ? nullptr : &*it;
+  }
+
+  // "R3C4" (any case), 1-based; outside the board only when `outside`.
+  int cell(const json& name, const std::string& where, bool outside = false, int* row = nullptr,
+           int* col = nullptr) const {
+    const int n = geometry_->side();
+    if (!name.is_string()) refuse(where + ": a cell must be a name like \"R1C1\"");
+    const std::string text = name.get<std::string>();
+    int r = 0, c = 0;
+    std::size_t i = 0;
+    const auto number = [&](int& out) {
+      const std::size_t start = i;
+      while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) && i - start < 4)
+        out = out * 10 + (text[i++] - '0');
+      return i > start;
+    };
+    const bool ok = i < text.size() && (text[i] == 'R' || text[i] == 'r') && (++i, number(r)) &&
+                    i < text.size() && (text[i] == 'C' || text[i] == 'c') && (++i, number(c)) &&
+                    i == text.size();
+    if (!ok) refuse(where + ": '" + text.substr(0, 20) + "' is not a cell name like \"R1C1\"");
+    if (row) *row = r - 1;
+    if (col) *col = c - 1;
+    const bool inside = r >= 1 && r <= n && c >= 1 && c <= n;
+    if (!inside && !(outside && r >= 0 && r <= n + 1 && c >= 0 && c <= n + 1))
+      refuse(where + ": " + text + " is off the " + geometry_->describe() + " board");
+    return inside ? geometry_->cell(r - 1, c - 1) : -1;
+  }
+
+  std::vector<int> cells(const json& list, const std::string& where) const {
+    if (!list.is_array()) refuse(where + ": cells must be a list of names like \"R1C1\"");
+    std::vector<int> out;
+    for (const json& name : list) out.push_back(cell(name, where));
+    return out;
+  }
+
+  // A value given as a number or a string of digits; 0 when empty or absent.
+  static int number(const json* v, const std::string& where) {
+    if (!v || v->is_null()) return 0;
+    if (v->is_number_integer()) return v->get<int>();
+    if (v->is_string()) {
+      const std::string s = v->get<std::string>();
+      if (s.empty()) return 0;
+      if (s.size() <= 4 && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        return std::stoi(s);
+    }
+    refuse(where + ": the value " + v->dump().substr(0, 20) + " is not a whole number");
+  }
+
+  void read_grid(VariantPuzzle& p) {
+    const json* grid = find("grid");
+    const int n = geometry_->side();
+    if (!grid || !grid->is_array() || static_cast<int>(grid->size()) != n)
+      refuse("'grid' must hold " + std::to_string(n) + " rows");
+    bool any_region = false;
+    std::vector<int> regions(static_cast<std::size_t>(n * n));
+    for (int r = 0; r < n; ++r) {
+      const json& row = (*grid)[static_cast<std::size_t>(r)];
+      if (!row.is_array() || static_cast<int>(row.size()) != n)
+        refuse("'grid' row " + std::to_string(r + 1) + " must hold " + std::to_string(n) + " cells");
+      for (int c = 0; c < n; ++c) {
+        const json& cellj = row[static_cast<std::size_t>(c)];
+        const int at = geometry_->cell(r, c);
+        const std::string where = "'grid' " + geometry_->cell_name(at);
+        if (!cellj.is_object()) refuse(where + " must be an object");
+        regions[static_cast<std::size_t>(at)] = geometry_->box_of(at);
+        for (const auto& [key, value] : cellj.items()) {
+          if (kCellCosmetic.count(key)) continue;
+          if (key == "value" || key == "given") continue;
+          if (key == "region") {
+            if (!value.is_number_integer())
+              refuse(where + ": a cell outside every region is not read yet");
+            const int region = value.get<int>();
+            if (region < 0 || region >= n)
+              refuse(where + ": region " + std::to_string(region) + " is not 0 to " + std::to_string(n - 1));
+            regions[static_cast<std::size_t>(at)] = region;
+            any_region = true;
+            continue;
+          }
+          if (key == "givenPencilMarks") refuse(where + ": 'givenPencilMarks' is a rule nonet does not read yet");
+          refuse(where + ": unknown key '" + key.substr(0, 40) + "'");
+        }
+        // A value is a given only when marked so; otherwise it is the player's.
+        const auto given = cellj.find("given");
+        if (given != cellj.end() && given->is_boolean() && given->get<bool>()) {
+          const int d = number(&cellj["value"], where);
+          if (d < 1 || d > n) refuse(where + ": the given " + std::to_string(d) + " is not 1 to " + std::to_string(n));
+          p.givens.set(at, d);
+        }
+      }
+    }
+    if (any_region) p.regions = std::move(regions);
+  }
+
+  static const json& list_of(const json& value, const std::string& key) {
+    if (!value.is_array()) refuse("'" + key + "' must be a list");
+    return value;
+  }
+
+  void flag(VariantPuzzle& p, const std::string& key, const json& value, ConstraintKind kind) {
+    if (!value.is_boolean()) refuse("'" + key + "' must be true or false");
+    if (value.get<bool>()) p.constraints.push_back({kind});
+  }
+
+  void read_key(VariantPuzzle& p, const std::string& key, const json& value) {
+    using K = ConstraintKind;
+    if (key == "diagonal+") return flag(p, key, value, K::diagonal_up);
+    if (key == "diagonal-") return flag(p, key, value, K::diagonal_down);
+    if (key == "antiknight") return flag(p, key, value, K::anti_knight);
+    if (key == "antiking") return flag(p, key, value, K::anti_king);
+    if (key == "disjointgroups") return flag(p, key, value, K::disjoint_groups);
+    if (key == "nonconsecutive") return flag(p, key, value, K::non_consecutive);
+    if (key == "negative") {
+      for (const json& name : list_of(value, key)) {
+        const std::string rule = name.is_string() ? name.get<std::string>() : name.dump();
+        if (rule == "ratio") p.constraints.push_back({K::negative_ratio});
+        else if (rule == "xv") p.constraints.push_back({K::negative_xv});
+        else refuse("'negative': '" + rule.substr(0, 20) + "' is a rule nonet does not read yet");
+      }
+      return;
+    }
+    static const std::pair<const char*, K> kCells[] = {
+        {"killercage", K::killer_cage}, {"extraregion", K::extra_region}, {"difference", K::difference},
+        {"ratio", K::ratio}, {"xv", K::xv}, {"clone", K::clone}};
+    static const std::pair<const char*, K> kOne[] = {
+        {"odd", K::odd}, {"even", K::even}, {"minimum", K::minimum}, {"maximum", K::maximum}};
+    static const std::pair<const char*, K> kLines[] = {
+        {"thermometer", K::thermometer}, {"palindrome", K::palindrome}, {"betweenline", K::between},
+        {"renban", K::renban}, {"whispers", K::whispers}};
+    static const std::set<std::string, std::less<>> kLists = {
+        "killercage", "extraregion", "difference", "ratio",       "xv",       "clone",
+        "odd",        "even",        "minimum",    "maximum",     "thermometer", "palindrome",
+        "betweenline", "renban",     "whispers",   "arrow",       "littlekillersum"};
+    if (!kLists.count(key)) refuse("unknown key '" + key.substr(0, 40) + "'");
+    std::size_t index = 0;
+    for (const json& entry : list_of(value, key)) {
+      const std::string where = "'" + key + "' " + std::to_string(++index);
+      if (!entry.is_object()) refuse(where + " must be an object");
+      for (const auto& [k, kind] : kCells) {
+        if (key != k) continue;
+        Constraint c{kind, cells(entry.value("cells", json::array()), where)};
+        if (kind == K::xv) {
+          const std::string v = entry.value("value", std::string());
+          if (v == "X" || v == "x") c.value = 10;
+          else if (v == "V" || v == "v") c.value = 5;
+          else refuse(where + ": the value must be \"X\" or \"V\"");
+        } else if (kind == K::clone) {
+          c.other = cells(entry.value("cloneCells", json::array()), where);
+        } else if (kind != K::extra_region) {
+          c.value = number(entry.contains("value") ? &entry["value"] : nullptr, where);
+        }
+        p.constraints.push_back(std::move(c));
+        goto next;
+      }
+      for (const auto& [k, kind] : kOne) {
+        if (key != k) continue;
+        if (!entry.contains("cell")) refuse(where + " names no cell");
+        p.constraints.push_back({kind, {cell(entry["cell"], where)}});
+        goto next;
+      }
+      for (const auto& [k, kind] : kLines) {
+        if (key != k) continue;
+        const json lines = entry.value("lines", json::array());
+        for (const json& line : list_of(lines, key)) p.constraints.push_back({kind, cells(line, where)});
+        goto next;
+      }
+      if (key == "arrow") {
+        const std::vector<int> circle = cells(entry.value("cells", json::array()), where);
+        if (circle.size() != 1) refuse(where + ": an arrow with a pill of " + std::to_string(circle.size()) + " cells is not read yet");
+        const json lines = entry.value("lines", json::array());
+        for (const json& line : list_of(lines, key)) {
+          std::vector<int> along = cells(line, where);
+          if (along.empty() || along.front() != circle[0])
+            along.insert(along.begin(), circle[0]);
+          p.constraints.push_back({K::arrow, std::move(along)});
+        }
+        goto next;
+      }
+      if (key == "littlekillersum") {
+        const int sum = number(entry.contains("value") ? &entry["value"] : nullptr, where);
+        if (sum == 0) goto next;  // a clue left empty
+        int r = 0, c = 0;
+        if (!entry.contains("cell")) refuse(where + " names no cell");
+        const int inside = cell(entry["cell"], where, true, &r, &c);
+        const std::string dir = entry.value("direction", std::string());
+        const int dr = dir == "DR" || dir == "DL" ? 1 : dir == "UR" || dir == "UL" ? -1 : 0;
+        const int dc = dir == "DR" || dir == "UR" ? 1 : dir == "DL" || dir == "UL" ? -1 : 0;
+        if (dr == 0) refuse(where + ": the direction must be UR, UL, DR or DL");
+        if (inside < 0) r += dr, c += dc;  // the clue sits outside, one step before the diagonal
+        Constraint lk{K::little_killer, {}, {}, sum};
+        const int n = geometry_->side();
+        for (; r >= 0 && r < n && c >= 0 && c < n; r += dr, c += dc) lk.cells.push_back(geometry_->cell(r, c));
+        if (lk.cells.empty()) refuse(where + ": its diagonal holds no cell of the board");
+        p.constraints.push_back(std::move(lk));
+        goto next;
+      }
+      refuse("unknown key '" + key.substr(0, 40) + "'");
+    next:;
+    }
+  }
+
+  const json& o_;
+  const Geometry* geometry_ = nullptr;
+};
+
+std::string percent_decoded(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '%' && i + 2 < text.size() + 0 && std::isxdigit(static_cast<unsigned char>(text[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(text[i + 2]))) {
+      out += static_cast<char>(std::stoi(std::string(text.substr(i + 1, 2)), nullptr, 16));
+      i += 2;
+    } else {
+      out += text[i] == ' ' ? '+' : text[i];
+    }
+  }
+  return out;
+}
+
+// The compressed payload of a link, or the text itself when it is one.
+std::optional<std::string> payload_of(std::string_view text) {
+  if (const std::size_t at = text.find("?load="); at != std::string_view::npos) {
+    std::string_view rest = text.substr(at + 6);
+    return percent_decoded(rest.substr(0, rest.find('&')));
+  }
+  for (const std::string_view marker : {"puzzleid=fpuzzles", "puzzleid=fpuz", "/fpuzzles", "/fpuz"}) {
+    if (const std::size_t at = text.find(marker); at != std::string_view::npos) {
+      std::string_view rest = text.substr(at + marker.size());
+      return percent_decoded(rest.substr(0, rest.find_first_of("&#?")));
+    }
+  }
+  if (text.starts_with("N4Ig")) return std::string(text);
+  return std::nullopt;
+}
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+bool looks_like_variant(std::string_view line) {
+  line = trimmed(line);
+  return line.starts_with("{") || line.starts_with("http://") || line.starts_with("https://") ||
+         line.starts_with("f-puzzles.com") || line.starts_with("www.f-puzzles.com") ||
+         line.starts_with("sudokupad.app") || line.starts_with("N4Ig") || line.starts_with("?load=");
+}
+
+Result<VariantPuzzle> read_fpuzzles(const json& object) {
+  try {
+    VariantPuzzle p = Reader(object).read();
+    if (Result<void> ok = check(p); !ok) return ok.error();
+    return p;
+  } catch (const Refused& r) {
+    return Error{0, 0, r.message};
+  } catch (const json::exception& e) {
+    return Error{0, 0, std::string("the f-puzzles JSON is not usable: ") + e.what()};
+  }
+}
+
+Result<VariantPuzzle> read_variant(std::string_view text) {
+  text = trimmed(text);
+  std::string json_text;
+  if (text.starts_with("{")) {
+    json_text = text;
+  } else if (const std::optional<std::string> payload = payload_of(text)) {
+    const Result<std::u16string> unpacked = lz::decompress(*payload, lz::Alphabet::base64);
+    if (!unpacked)
+      return Error{0, 0, "the link's puzzle cannot be unpacked: " + unpacked.error().to_string()};
+    json_text = lz::utf8(*unpacked);
+  } else if (text.find("sudokupad") != std::string_view::npos) {
+    return Error{0, 0, "this SudokuPad link names a puzzle kept on its server, or one in its own "
+                       "scl/ctc form, which nonet does not read yet; an f-puzzles link reads"};
+  } else {
+    return Error{0, 0, "not an f-puzzles puzzle, link or payload"};
+  }
+  if (too_deep(json_text)) return Error{0, 0, "the f-puzzles JSON nests deeper than 32 levels"};
+  json object = json::parse(json_text, nullptr, false);
+  if (object.is_discarded()) return Error{0, 0, "the f-puzzles JSON is not valid JSON"};
+  return read_fpuzzles(object);
+}
+
+json to_fpuzzles(const VariantPuzzle& p) {
+  const Geometry& g = p.geometry();
+  const int n = g.side();
+  const auto name = [&g](int cell) {
+    return "R" + std::to_string(g.row_of(cell) + 1) + "C" + std::to_string(g.col_of(cell) + 1);
+  };
+  const auto names = [&](const std::vector<int>& cells) {
+    json list = json::array();
+    for (const int c : cells) list.push_back(name(c));
+    return list;
+  };
+  json out = {{"size", n}};
+  json grid = json::array();
+  for (int r = 0; r < n; ++r) {
+    json row = json::array();
+    for (int c = 0; c < n; ++c) {
+      json cellj = json::object();
+      const int at = g.cell(r, c);
+      if (p.givens[at]) cellj["value"] = p.givens[at], cellj["given"] = true;
+      if (!p.regions.empty()) cellj["region"] = p.regions[static_cast<std::size_t>(at)];
+      row.push_back(std::move(cellj));
+    }
+    grid.push_back(std::move(row));
+  }
+  out["grid"] = std::move(grid);
+  using K = ConstraintKind;
+  for (const Constraint& c : p.constraints) {
+    switch (c.kind) {
+      case K::diagonal_up: out["diagonal+"] = true; break;
+      case K::diagonal_down: out["diagonal-"] = true; break;
+      case K::anti_knight: out["antiknight"] = true; break;
+      case K::anti_king: out["antiking"] = true; break;
+      case K::disjoint_groups: out["disjointgroups"] = true; break;
+      case K::non_consecutive: out["nonconsecutive"] = true; break;
+      case K::negative_ratio: out["negative"].push_back("ratio"); break;
+      case K::negative_xv: out["negative"].push_back("xv"); break;
+      case K::killer_cage: {
+        json e = {{"cells", names(c.cells)}};
+        if (c.value) e["value"] = std::to_string(c.value);
+        out["killercage"].push_back(std::move(e));
+        break;
+      }
+      case K::extra_region: out["extraregion"].push_back({{"cells", names(c.cells)}}); break;
+      case K::difference:
+      case K::ratio: {
+        json e = {{"cells", names(c.cells)}};
+        if (c.value) e["value"] = std::to_string(c.value);
+        out[c.kind == K::difference ? "difference" : "ratio"].push_back(std::move(e));
+        break;
+      }
+      case K::xv: out["xv"].push_back({{"cells", names(c.cells)}, {"value", c.value == 10 ? "X" : "V"}}); break;
+      case K::clone: out["clone"].push_back({{"cells", names(c.cells)}, {"cloneCells", names(c.other)}}); break;
+      case K::odd: out["odd"].push_back({{"cell", name(c.cells[0])}}); break;
+      case K::even: out["even"].push_back({{"cell", name(c.cells[0])}}); break;
+      case K::minimum: out["minimum"].push_back({{"cell", name(c.cells[0])}}); break;
+      case K::maximum: out["maximum"].push_back({{"cell", name(c.cells[0])}}); break;
+      case K::thermometer: out["thermometer"].push_back({{"lines", {names(c.cells)}}}); break;
+      case K::palindrome: out["palindrome"].push_back({{"lines", {names(c.cells)}}}); break;
+      case K::between: out["betweenline"].push_back({{"lines", {names(c.cells)}}}); break;
+      case K::renban: out["renban"].push_back({{"lines", {names(c.cells)}}}); break;
+      case K::whispers: out["whispers"].push_back({{"lines", {names(c.cells)}}}); break;
+      case K::arrow:
+        out["arrow"].push_back({{"cells", names({c.cells[0]})}, {"lines", {names(c.cells)}}});
+        break;
+      case K::little_killer: {
+        const int first = c.cells.front();
+        const int dr = c.cells.size() > 1 ? g.row_of(c.cells[1]) - g.row_of(first) : (g.row_of(first) == 0 ? 1 : -1);
+        const int dc = c.cells.size() > 1 ? g.col_of(c.cells[1]) - g.col_of(first) : (g.col_of(first) == 0 ? 1 : -1);
+        const std::string clue = "R" + std::to_string(g.row_of(first) + 1 - dr) + "C" +
+                                 std::to_string(g.col_of(first) + 1 - dc);
+        out["littlekillersum"].push_back({{"cell", clue},
+                                          {"direction", std::string(dr > 0 ? "D" : "U") + (dc > 0 ? "R" : "L")},
+                                          {"value", std::to_string(c.value)}});
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+std::string fpuzzles_link(const VariantPuzzle& p) {
+  return "https://www.f-puzzles.com/?load=" +
+         lz::compress(*lz::utf16(to_fpuzzles(p).dump()), lz::Alphabet::base64);
+}
+
+}  // namespace nonet::ops

@@ -1,0 +1,34 @@
+#pragma once
+// Variant puzzles in the forms players share them: f-puzzles JSON, plain or
+// compressed in an f-puzzles link (`?load=`), a SudokuPad link that carries
+// one (`sudokupad.app/fpuzzles...`), or the bare compressed payload.
+//
+//   nonet::Result<nonet::VariantPuzzle> p =
+//       nonet::ops::read_variant("https://www.f-puzzles.com/?load=N4Ig...");
+//
+// Every key that changes the rules is read or refused by name ("'sandwichsum'
+// is not read yet"); only drawings, colours, the player's marks and metadata
+// are passed over (docs/variants.md lists which).
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "nonet/variant.h"
+
+namespace nonet::ops {
+
+// Whether a line of input is a variant puzzle rather than a classic one: a
+// JSON object, a link, or a compressed payload.
+bool looks_like_variant(std::string_view line);
+
+// The puzzle a line holds, checked (check()).
+Result<VariantPuzzle> read_variant(std::string_view text);
+// The puzzle an f-puzzles object describes, checked.
+Result<VariantPuzzle> read_fpuzzles(const nlohmann::json& object);
+
+// The puzzle as f-puzzles JSON, and as an f-puzzles link.
+nlohmann::json to_fpuzzles(const VariantPuzzle& puzzle);
+std::string fpuzzles_link(const VariantPuzzle& puzzle);
+
+}  // namespace nonet::ops

@@ -22,7 +22,7 @@ json empty_grid(int n) {
 }
 
 std::string problem(const json& object) {
-  const Result<VariantPuzzle> r = read_fpuzzles(object);
+  const nonet::Result<VariantPuzzle> r = read_fpuzzles(object);
   return r ? std::string() : r.error().message;
 }
 
@@ -46,7 +46,7 @@ TEST(FPuzzles, ReadsEveryKindItKnows) {
     "whispers": [{"lines": [["R6C4", "R6C5"]]}],
     "line": [{"lines": [["R1C1", "R2C2"]], "outlineC": "#000000"}]
   })"));
-  const Result<VariantPuzzle> r = read_fpuzzles(o);
+  const nonet::Result<VariantPuzzle> r = read_fpuzzles(o);
   ASSERT_TRUE(r) << r.error().to_string();
   const VariantPuzzle& p = *r;
   EXPECT_EQ(p.geometry().describe(), "6x6");
@@ -92,10 +92,10 @@ TEST(FPuzzles, RoundTripsThroughJsonAndLinks) {
     "littlekillersum": [{"cell": "R10C3", "direction": "UR", "value": "20"}],
     "antiking": true, "negative": ["xv"]
   })"));
-  const Result<VariantPuzzle> first = read_fpuzzles(o);
+  const nonet::Result<VariantPuzzle> first = read_fpuzzles(o);
   ASSERT_TRUE(first) << first.error().to_string();
   const json written = to_fpuzzles(*first);
-  const Result<VariantPuzzle> again = read_fpuzzles(written);
+  const nonet::Result<VariantPuzzle> again = read_fpuzzles(written);
   ASSERT_TRUE(again) << again.error().to_string();
   EXPECT_EQ(to_fpuzzles(*again), written);
   const std::string link = fpuzzles_link(*first);
@@ -103,13 +103,13 @@ TEST(FPuzzles, RoundTripsThroughJsonAndLinks) {
   for (const std::string& form :
        {link, link.substr(link.find("N4Ig")), "https://sudokupad.app/fpuzzles" + link.substr(link.find("N4Ig")),
         written.dump()}) {
-    const Result<VariantPuzzle> read = read_variant(form);
+    const nonet::Result<VariantPuzzle> read = read_variant(form);
     ASSERT_TRUE(read) << form << ": " << read.error().to_string();
     EXPECT_EQ(to_fpuzzles(*read), written) << form;
   }
   // SudokuPad's own check that it reads f-puzzles links: an empty 3x3.
-  const Result<VariantPuzzle> tiny =
-      read_variant("https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBmANCA5gJwgEwQbT2AF9ljSiBdZQks4qm88iiooA==");
+  const nonet::Result<VariantPuzzle> tiny = read_variant(
+      "https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBmANCA5gJwgEwQbT2AF9ljSiBdZQks4qm88iiooA==");
   ASSERT_TRUE(tiny) << tiny.error().to_string();
   EXPECT_EQ(tiny->geometry().side(), 3);
 }
@@ -128,7 +128,7 @@ TEST(FPuzzles, SolvesWhatItReads) {
           {{"cells", {"R" + std::to_string(r + 1) + "C" + std::to_string(c + 1),
                       "R" + std::to_string(r + 1) + "C" + std::to_string(c + 2)}},
            {"value", std::to_string((*truth)[g.cell(r, c)] + (*truth)[g.cell(r, c + 1)])}});
-  const Result<VariantPuzzle> p = read_fpuzzles(o);
+  const nonet::Result<VariantPuzzle> p = read_fpuzzles(o);
   ASSERT_TRUE(p) << p.error().to_string();
   const SolveResult r = solve_variant(*p, {});
   ASSERT_GE(r.count, 1u);

@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "ops/fpuzzles.h"
 #include "ops/json.h"
 #include "ops/text.h"
 #include "ops/values.h"
@@ -25,12 +26,23 @@ PuzzleJob solve_job(const SolveCommand& cmd, bool counting) {
   return [&cmd, counting](app::InputItem& item, ops::Scratch& scratch, std::string& out,
                           std::string& err) -> JobResult {
     const Format format = cmd.batch.format;
+    std::shared_ptr<const VariantPuzzle> variant;
+    if (!item.variant.empty()) {
+      nonet::Result<VariantPuzzle> read = ops::read_variant(item.variant);
+      if (!read) {
+        const int line = item.puzzle.line;
+        item.puzzle = ParsedPuzzle(line, Error{line, 0, read.error().message});
+        return report_parse_error(item, format, out, err);
+      }
+      variant = std::make_shared<const VariantPuzzle>(std::move(*read));
+      item.puzzle = ParsedPuzzle(item.puzzle.line, variant->givens);
+    }
     if (!item.puzzle.ok()) return report_parse_error(item, format, out, err);
     ops::Context context = item_context(cmd.batch, item.puzzle->geometry().side(), ops::Work::search,
                                         scratch);
     // The grid moves into the request: copying it was a tenth of the work on easy puzzles.
-    const ops::Result<ops::SolveAnswer> r =
-        ops::solve({std::move(*item.puzzle), cmd.solver, cmd.limit, counting}, context);
+    const ops::Result<ops::SolveAnswer> r = ops::solve(
+        {std::move(*item.puzzle), cmd.solver, cmd.limit, counting, std::move(variant)}, context);
     if (!r) return report_failure(item, format, r.error(), out, err);
     const ops::SolveAnswer& a = *r;
     // Stopped by Ctrl-C rather than by its budget: no answer to write.

@@ -14,6 +14,7 @@
 #include "common/output.h"
 #include "common/progress.h"
 #include "ops/batch.h"
+#include "ops/fpuzzles.h"
 #include "ops/json.h"
 #include "ops/options.h"
 #include "ops/values.h"
@@ -177,6 +178,7 @@ struct Slot {
 
 int run(const BatchOptions& options, const PuzzleJob& job) {
   app::PuzzleInput input(options.files, parse_options(options));
+  input.set_variant_lines(ops::looks_like_variant);
   app::install_interrupt_handlers();
   const std::atomic<bool>* interrupted = app::interrupt_flag();
   input.set_cancel(interrupted);

@@ -170,10 +170,14 @@ bool PuzzleInput::read(std::vector<InputItem>& out, std::size_t count) {
   while (out.size() - start < count) {
     if (cancel_ && cancel_->load()) break;
     if (pending_pos_ < pending_.size()) {
-      out.push_back({index_++, source_, std::move(pending_[pending_pos_++])});
+      std::string variant = pending_pos_ < pending_variants_.size()
+                                ? std::move(pending_variants_[pending_pos_])
+                                : std::string();
+      out.push_back({index_++, source_, std::move(pending_[pending_pos_++]), std::move(variant)});
       continue;
     }
     pending_.clear();
+    pending_variants_.clear();
     pending_pos_ = 0;
     // Hand over what is ready rather than wait on input that is still coming.
     if (out.size() > start && reader_ && !reader_->buffered()) break;
@@ -182,7 +186,18 @@ bool PuzzleInput::read(std::vector<InputItem>& out, std::size_t count) {
     bool truncated = false;
     const bool got = reader_->next(line, truncated);
     bytes_read_.store(finished_bytes_ + reader_->bytes_read());
-    if (got) {
+    if (got && !truncated && is_variant_ && is_variant_(line)) {
+      // One puzzle on its line: a blank line in its place ends any grid being
+      // assembled and keeps the line count.
+      parser_->feed(std::string_view(), pending_);
+      const int at = parser_->line_number();
+      pending_variants_.resize(pending_.size());
+      pending_.push_back(ParsedPuzzle(
+          at,
+          Error{at, 0,
+                "a variant puzzle, which this command does not read yet (solve and count do)"}));
+      pending_variants_.emplace_back(line);
+    } else if (got) {
       parser_->feed(line, pending_, truncated);
     } else {
       finished_bytes_ += reader_->bytes_read();

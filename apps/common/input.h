@@ -55,6 +55,9 @@ struct InputItem {
   std::size_t index = 0;                // 0-based, over all inputs
   const std::string* source = nullptr;  // file name, or "<stdin>"
   ParsedPuzzle puzzle;
+  // A line that holds a variant puzzle (set_variant_lines), as it was; then
+  // `puzzle` is an error saying that the command does not read variants.
+  std::string variant{};
 };
 
 class PuzzleInput {
@@ -68,6 +71,9 @@ class PuzzleInput {
   // Problems opening or reading a file, as messages for the user.
   const std::vector<std::string>& io_errors() const { return io_errors_; }
   std::size_t puzzles_read() const { return index_; }
+  // Lines for which `is_variant` is true are variant puzzles (f-puzzles JSON
+  // or links), each one puzzle, handed over as they are (InputItem::variant).
+  void set_variant_lines(bool (*is_variant)(std::string_view)) { is_variant_ = is_variant; }
   // Stops reading (as at the end of the input) once `cancel` becomes true.
   void set_cancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
   // The share of the input read so far (0 to 1), when every input is a
@@ -86,6 +92,8 @@ class PuzzleInput {
   std::unique_ptr<PuzzleParser> parser_;
   const std::string* source_ = nullptr;
   std::vector<ParsedPuzzle> pending_;
+  std::vector<std::string> pending_variants_;  // beside pending_; empty for classic ones
+  bool (*is_variant_)(std::string_view) = nullptr;
   std::size_t pending_pos_ = 0;
   std::size_t index_ = 0;
   std::vector<std::string> io_errors_;

@@ -324,10 +324,10 @@ bool looks_like_variant(std::string_view line) {
          line.starts_with("sudokupad.app") || line.starts_with("N4Ig") || line.starts_with("?load=");
 }
 
-Result<VariantPuzzle> read_fpuzzles(const json& object) {
+nonet::Result<VariantPuzzle> read_fpuzzles(const json& object) {
   try {
     VariantPuzzle p = Reader(object).read();
-    if (Result<void> ok = check(p); !ok) return ok.error();
+    if (nonet::Result<void> ok = check(p); !ok) return ok.error();
     return p;
   } catch (const Refused& r) {
     return Error{0, 0, r.message};
@@ -336,13 +336,13 @@ Result<VariantPuzzle> read_fpuzzles(const json& object) {
   }
 }
 
-Result<VariantPuzzle> read_variant(std::string_view text) {
+nonet::Result<VariantPuzzle> read_variant(std::string_view text) {
   text = trimmed(text);
   std::string json_text;
   if (text.starts_with("{")) {
     json_text = text;
   } else if (const std::optional<std::string> payload = payload_of(text)) {
-    const Result<std::u16string> unpacked = lz::decompress(*payload, lz::Alphabet::base64);
+    const nonet::Result<std::u16string> unpacked = lz::decompress(*payload, lz::Alphabet::base64);
     if (!unpacked)
       return Error{0, 0, "the link's puzzle cannot be unpacked: " + unpacked.error().to_string()};
     json_text = lz::utf8(*unpacked);

@@ -23,9 +23,9 @@ namespace nonet::ops {
 bool looks_like_variant(std::string_view line);
 
 // The puzzle a line holds, checked (check()).
-Result<VariantPuzzle> read_variant(std::string_view text);
+nonet::Result<VariantPuzzle> read_variant(std::string_view text);
 // The puzzle an f-puzzles object describes, checked.
-Result<VariantPuzzle> read_fpuzzles(const nlohmann::json& object);
+nonet::Result<VariantPuzzle> read_fpuzzles(const nlohmann::json& object);
 
 // The puzzle as f-puzzles JSON, and as an f-puzzles link.
 nlohmann::json to_fpuzzles(const VariantPuzzle& puzzle);

@@ -1,6 +1,7 @@
 #include "ops/json.h"
 
 #include "nonet/format.h"
+#include "ops/fpuzzles.h"
 #include "ops/text.h"
 
 namespace nonet::ops {
@@ -120,6 +121,7 @@ json to_json(const SolveAnswer& a) {
             {"size", g.describe()}};
   if (a.solution) j["solution"] = to_line(*a.solution);
   if (a.status == Status::cancelled) j["message"] = a.message;
+  if (a.variant) j["fpuzzles"] = to_fpuzzles(*a.variant);
   return j;
 }
 

@@ -13,6 +13,7 @@
 // ops/options.h.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@
 #include "nonet/solver.h"
 #include "nonet/transform.h"
 #include "nonet/validate.h"
+#include "nonet/variant.h"
 #include "ops/context.h"
 #include "ops/status.h"
 
@@ -36,6 +38,8 @@ struct SolveRequest {
   // count: stop at this many solutions; solve: 2 (one, proven unique).
   std::uint64_t limit = 2;
   bool counting = false;  // count's answer, which keeps the first solution found
+  // A variant puzzle (read_variant), searched in place of `puzzle`.
+  std::shared_ptr<const VariantPuzzle> variant{};
 };
 
 struct SolveAnswer {
@@ -50,6 +54,7 @@ struct SolveAnswer {
   std::optional<Grid> solution{};
   std::vector<Conflict> conflicts{};  // status invalid
   std::string message{};              // status invalid: every conflict; cancelled: why
+  std::shared_ptr<const VariantPuzzle> variant{};  // the variant puzzle searched, if it was one
 };
 Result<SolveAnswer> solve(const SolveRequest& request, Context& context);
 

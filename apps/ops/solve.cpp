@@ -6,16 +6,25 @@
 namespace nonet::ops {
 
 Result<SolveAnswer> solve(const SolveRequest& request, Context& context) {
-  const Grid& puzzle = request.puzzle;
+  const Grid& puzzle = request.variant ? request.variant->givens : request.puzzle;
   const Geometry& g = puzzle.geometry();
-  Solver* solver = context.scratch_for_now().solver(g, request.solver);
-  if (!solver) {
-    return fail(Code::unsupported,
-                "solver '" + request.solver + "' does not handle " + g.describe() + " puzzles",
-                "solver");
+  SolveResult r;
+  if (request.variant) {
+    if (request.solver != "auto")
+      return fail(Code::unsupported,
+                  "solver '" + request.solver + "' does not handle variant puzzles", "solver");
+    r = solve_variant(*request.variant, context.solve_options(request.limit));
+  } else {
+    Solver* solver = context.scratch_for_now().solver(g, request.solver);
+    if (!solver) {
+      return fail(Code::unsupported,
+                  "solver '" + request.solver + "' does not handle " + g.describe() + " puzzles",
+                  "solver");
+    }
+    r = solver->solve(puzzle, context.solve_options(request.limit));
   }
-  SolveResult r = solver->solve(puzzle, context.solve_options(request.limit));
   SolveAnswer answer;
+  answer.variant = request.variant;
   answer.geometry = &g;
   answer.counting = request.counting;
   answer.count = r.count;
@@ -42,7 +51,7 @@ Result<SolveAnswer> solve(const SolveRequest& request, Context& context) {
   }
   // Conflicting givens have no solution; only then is it worth looking for
   // them (validating every puzzle first cost 10 % of a run on easy sets).
-  if (answer.status == Status::no_solution) {
+  if (answer.status == Status::no_solution && !request.variant) {
     Validation v = nonet::validate(puzzle);
     if (v.state == GridState::invalid) {
       answer.status = Status::invalid;

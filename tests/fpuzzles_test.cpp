@@ -87,13 +87,26 @@ TEST(FPuzzles, RoundTripsThroughJsonAndLinks) {
     for (int c = 0; c < 9; ++c) o["grid"][r][c]["region"] = (r / 3) * 3 + c / 3 == 4 ? 4 : (r / 3) * 3 + c / 3;
   o.update(json::parse(R"({
     "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
-    "thermometer": [{"lines": [["R9C1", "R8C2", "R7C3"]]}],
+    "thermometer": [{"lines": [["R9C1", "R8C2", "R7C3"]]}, {"lines": [["R5C1", "R5C2"]]}],
+    "palindrome": [{"lines": [["R6C1", "R6C2"]]}],
+    "whispers": [{"lines": [["R3C5", "R3C6"]], "value": "4"}],
+    "arrow": [{"cells": ["R7C7"], "lines": [["R7C7", "R7C8"]]}],
     "clone": [{"cells": ["R1C9"], "cloneCells": ["R9C9"]}],
-    "littlekillersum": [{"cell": "R10C3", "direction": "UR", "value": "20"}],
+    "littlekillersum": [{"cell": "R10C3", "direction": "UR", "value": "20"},
+                        {"cell": "R0C2", "direction": "DL", "value": "4"}],
     "antiking": true, "negative": ["xv"]
   })"));
   const nonet::Result<VariantPuzzle> first = read_fpuzzles(o);
   ASSERT_TRUE(first) << first.error().to_string();
+  ASSERT_EQ(first->constraints.size(), 11u);
+  for (const Constraint& c : first->constraints) {
+    if (c.kind == ConstraintKind::little_killer && c.value == 4) {
+      EXPECT_EQ(c.cells, std::vector<int>{0}) << "the corner alone";
+    }
+    if (c.kind == ConstraintKind::whispers) {
+      EXPECT_EQ(c.value, 4);
+    }
+  }
   const json written = to_fpuzzles(*first);
   const nonet::Result<VariantPuzzle> again = read_fpuzzles(written);
   ASSERT_TRUE(again) << again.error().to_string();
@@ -155,15 +168,40 @@ TEST(FPuzzles, RefusesWhatItCannotReadByName) {
   EXPECT_EQ(with(R"({"odd": [{"cell": "X1Y1"}]})"), "'odd' 1: 'X1Y1' is not a cell name like \"R1C1\"");
   EXPECT_EQ(with(R"({"xv": [{"cells": ["R1C1", "R1C2"], "value": "Q"}]})"),
             "'xv' 1: the value must be \"X\" or \"V\"");
+  EXPECT_EQ(with(R"({"xv": [{"cells": ["R1C1", "R1C2"], "value": 10}]})"),
+            "'xv' 1: the value must be \"X\" or \"V\"");
+  EXPECT_EQ(with(R"({"littlekillersum": [{"cell": "R0C0", "direction": 3, "value": "9"}]})"),
+            "'littlekillersum' 1: the direction must be UR, UL, DR or DL");
+  EXPECT_EQ(with(R"({"difference": [{"cells": ["R1C1", "R1C2"], "value": "9"}]})"),
+            "white dot 1 (r1c1, r1c2): has the difference 9, which no two digits 1 to 9 have");
+  EXPECT_EQ(with(R"({"extraregion": [{"cells": ["R1C1", "R1C1"]}]})"),
+            "extra region 1 (r1c1, r1c1): holds a cell twice");
   json o = base;
   o["grid"][0][0]["region"] = nullptr;
-  EXPECT_EQ(problem(o), "'grid' r1c1: a cell outside every region is not read yet");
+  EXPECT_EQ(problem(o),
+            "'grid': 1 cells are outside every region, and the others not; only a board with no "
+            "regions at all is read");
+  // Every cell outside every region: rows and columns alone, and back.
+  for (auto& row : o["grid"])
+    for (auto& c : row) c["region"] = nullptr;
+  const nonet::Result<VariantPuzzle> bare = read_fpuzzles(o);
+  ASSERT_TRUE(bare) << bare.error().to_string();
+  EXPECT_TRUE(bare->no_regions);
+  EXPECT_TRUE(read_fpuzzles(to_fpuzzles(*bare))->no_regions);
   o = base;
   o["grid"][0][0]["givenPencilMarks"] = {1, 2};
   EXPECT_EQ(problem(o), "'grid' r1c1: 'givenPencilMarks' is a rule nonet does not read yet");
   o = base;
   o["size"] = 30;
   EXPECT_EQ(problem(o), "'size' 30 is not a board nonet has (1 to 25)");
+  o["size"] = 4294967305ull;  // would wrap to 9
+  EXPECT_EQ(problem(o), "'size' must be a whole number");
+  o = base;
+  o["grid"][0][0] = {{"given", true}};  // a given without a value
+  EXPECT_EQ(problem(o), "'grid' r1c1: the given 0 is not 1 to 9");
+  o = base;
+  o["killercage"] = json::parse(R"([{"cells": ["R1C1", "R1C2"], "value": 4294967300}])");
+  EXPECT_EQ(problem(o), "'killercage' 1: the value 4294967300 is not a whole number");
   EXPECT_FALSE(read_variant("https://sudokupad.app/TtTmqGMBDR"));
   EXPECT_FALSE(read_variant("https://www.f-puzzles.com/?load=N4Ig!!!"));
   EXPECT_FALSE(read_variant(std::string(100, '[') + std::string(100, ']')));

@@ -134,7 +134,7 @@ bool run_indexed(std::uint64_t count, int threads, std::atomic<bool>& cancel,
     return false;
   }
   if (interrupted.load()) {
-    progress.message("nonet: interrupted after " + std::to_string(summary.written) +
+    progress.message("nonet: interrupted after " + std::to_string(output.answers_written()) +
                      " puzzles; every puzzle before it was written\n");
     return false;
   }

@@ -251,7 +251,7 @@ int run(const BatchOptions& options, const PuzzleJob& job) {
     const int sig = app::interrupt_signal();
     std::fprintf(stderr,
                  "nonet: interrupted after %zu answers; every answer before it was written\n",
-                 summary.written);
+                 output.answers_written());
     return 128 + (sig > 0 ? sig : SIGINT);
   }
   if (summary.written == 0 && input.io_errors().empty()) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <set>
 
 #include "nonet/lzstring.h"
@@ -56,8 +57,8 @@ class Reader {
   VariantPuzzle read() {
     if (!o_.is_object()) refuse("an f-puzzles puzzle is a JSON object");
     const json* size = find("size");
-    if (!size || !size->is_number_integer()) refuse("'size' must be a whole number");
-    const int n = size->get<int>();
+    const int n = size ? small_int(*size) : -1;
+    if (n < 0) refuse("'size' must be a whole number");
     const Geometry* g = n >= 1 && n <= kMaxSide ? Geometry::for_side(n) : nullptr;
     if (!g) refuse("'size' " + std::to_string(n) + " is not a board nonet has (1 to 25)");
     geometry_ = g;
@@ -110,10 +111,24 @@ class Reader {
     return out;
   }
 
+  // A whole number from 0 to 9999; -1 for anything else (a fraction, a number
+  // beyond int's range that would wrap).
+  static int small_int(const json& v) {
+    if (!v.is_number_integer()) return -1;
+    const auto n =
+        v.is_number_unsigned()
+            ? static_cast<long long>(std::min<std::uint64_t>(v.get<std::uint64_t>(), 1u << 20))
+            : v.get<long long>();
+    return n >= 0 && n <= 9999 ? static_cast<int>(n) : -1;
+  }
+
   // A value given as a number or a string of digits; 0 when empty or absent.
   static int number(const json* v, const std::string& where) {
     if (!v || v->is_null()) return 0;
-    if (v->is_number_integer()) return v->get<int>();
+    if (v->is_number_integer()) {
+      const int n = small_int(*v);
+      if (n >= 0) return n;
+    }
     if (v->is_string()) {
       const std::string s = v->get<std::string>();
       if (s.empty()) return 0;
@@ -129,6 +144,7 @@ class Reader {
     if (!grid || !grid->is_array() || static_cast<int>(grid->size()) != n)
       refuse("'grid' must hold " + std::to_string(n) + " rows");
     bool any_region = false;
+    int outside = 0;  // cells in no region ("region": null)
     std::vector<int> regions(static_cast<std::size_t>(n * n));
     for (int r = 0; r < n; ++r) {
       const json& row = (*grid)[static_cast<std::size_t>(r)];
@@ -144,9 +160,11 @@ class Reader {
           if (kCellCosmetic.count(key)) continue;
           if (key == "value" || key == "given") continue;
           if (key == "region") {
-            if (!value.is_number_integer())
-              refuse(where + ": a cell outside every region is not read yet");
-            const int region = value.get<int>();
+            if (value.is_null()) {
+              ++outside;
+              continue;
+            }
+            const int region = small_int(value);
             if (region < 0 || region >= n)
               refuse(where + ": region " + std::to_string(region) + " is not 0 to " + std::to_string(n - 1));
             regions[static_cast<std::size_t>(at)] = region;
@@ -159,13 +177,23 @@ class Reader {
         // A value is a given only when marked so; otherwise it is the player's.
         const auto given = cellj.find("given");
         if (given != cellj.end() && given->is_boolean() && given->get<bool>()) {
-          const int d = number(&cellj["value"], where);
+          const auto v = cellj.find("value");
+          const int d = number(v == cellj.end() ? nullptr : &*v, where);
           if (d < 1 || d > n) refuse(where + ": the given " + std::to_string(d) + " is not 1 to " + std::to_string(n));
           p.givens.set(at, d);
         }
       }
     }
-    if (any_region) p.regions = std::move(regions);
+    // Every cell in no region: a puzzle of rows and columns alone.
+    if (outside == n * n) {
+      p.no_regions = true;
+    } else if (outside > 0) {
+      refuse("'grid': " + std::to_string(outside) +
+             " cells are outside every region, and the others not; only a board with no "
+             "regions at all is read");
+    } else if (any_region) {
+      p.regions = std::move(regions);
+    }
   }
 
   static const json& list_of(const json& value, const std::string& key) {
@@ -216,7 +244,8 @@ class Reader {
         if (key != k) continue;
         Constraint c{kind, cells(entry.value("cells", json::array()), where)};
         if (kind == K::xv) {
-          const std::string v = entry.value("value", std::string());
+          const auto it = entry.find("value");
+          const std::string v = it != entry.end() && it->is_string() ? it->get<std::string>() : "";
           if (v == "X" || v == "x") c.value = 10;
           else if (v == "V" || v == "v") c.value = 5;
           else refuse(where + ": the value must be \"X\" or \"V\"");
@@ -237,7 +266,11 @@ class Reader {
       for (const auto& [k, kind] : kLines) {
         if (key != k) continue;
         const json lines = entry.value("lines", json::array());
-        for (const json& line : list_of(lines, key)) p.constraints.push_back({kind, cells(line, where)});
+        // Whispers may give their own difference (the international forms).
+        const int own =
+            kind == K::whispers && entry.contains("value") ? number(&entry["value"], where) : 0;
+        for (const json& line : list_of(lines, key))
+          p.constraints.push_back({kind, cells(line, where), {}, own});
         goto next;
       }
       if (key == "arrow") {
@@ -258,7 +291,8 @@ class Reader {
         int r = 0, c = 0;
         if (!entry.contains("cell")) refuse(where + " names no cell");
         const int inside = cell(entry["cell"], where, true, &r, &c);
-        const std::string dir = entry.value("direction", std::string());
+        const auto it = entry.find("direction");
+        const std::string dir = it != entry.end() && it->is_string() ? it->get<std::string>() : "";
         const int dr = dir == "DR" || dir == "DL" ? 1 : dir == "UR" || dir == "UL" ? -1 : 0;
         const int dc = dir == "DR" || dir == "UR" ? 1 : dir == "DL" || dir == "UL" ? -1 : 0;
         if (dr == 0) refuse(where + ": the direction must be UR, UL, DR or DL");
@@ -342,7 +376,9 @@ nonet::Result<VariantPuzzle> read_variant(std::string_view text) {
   if (text.starts_with("{")) {
     json_text = text;
   } else if (const std::optional<std::string> payload = payload_of(text)) {
-    const nonet::Result<std::u16string> unpacked = lz::decompress(*payload, lz::Alphabet::base64);
+    // A puzzle's JSON is some kilobytes; a megabyte is far beyond any.
+    const nonet::Result<std::u16string> unpacked =
+        lz::decompress(*payload, lz::Alphabet::base64, std::size_t{1} << 20);
     if (!unpacked)
       return Error{0, 0, "the link's puzzle cannot be unpacked: " + unpacked.error().to_string()};
     json_text = lz::utf8(*unpacked);
@@ -354,7 +390,8 @@ nonet::Result<VariantPuzzle> read_variant(std::string_view text) {
   }
   if (too_deep(json_text)) return Error{0, 0, "the f-puzzles JSON nests deeper than 32 levels"};
   json object = json::parse(json_text, nullptr, false);
-  if (object.is_discarded()) return Error{0, 0, "the f-puzzles JSON is not valid JSON"};
+  if (object.is_discarded())
+    return Error{0, 0, "the f-puzzles JSON is not valid JSON (a puzzle must be on one line)"};
   return read_fpuzzles(object);
 }
 
@@ -377,7 +414,11 @@ json to_fpuzzles(const VariantPuzzle& p) {
       json cellj = json::object();
       const int at = g.cell(r, c);
       if (p.givens[at]) cellj["value"] = p.givens[at], cellj["given"] = true;
-      if (!p.regions.empty()) cellj["region"] = p.regions[static_cast<std::size_t>(at)];
+      if (p.no_regions) {
+        cellj["region"] = nullptr;
+      } else if (!p.regions.empty()) {
+        cellj["region"] = p.regions[static_cast<std::size_t>(at)];
+      }
       row.push_back(std::move(cellj));
     }
     grid.push_back(std::move(row));
@@ -414,18 +455,35 @@ json to_fpuzzles(const VariantPuzzle& p) {
       case K::even: out["even"].push_back({{"cell", name(c.cells[0])}}); break;
       case K::minimum: out["minimum"].push_back({{"cell", name(c.cells[0])}}); break;
       case K::maximum: out["maximum"].push_back({{"cell", name(c.cells[0])}}); break;
-      case K::thermometer: out["thermometer"].push_back({{"lines", {names(c.cells)}}}); break;
-      case K::palindrome: out["palindrome"].push_back({{"lines", {names(c.cells)}}}); break;
-      case K::between: out["betweenline"].push_back({{"lines", {names(c.cells)}}}); break;
-      case K::renban: out["renban"].push_back({{"lines", {names(c.cells)}}}); break;
-      case K::whispers: out["whispers"].push_back({{"lines", {names(c.cells)}}}); break;
+      case K::thermometer:
+        out["thermometer"].push_back({{"lines", json::array({names(c.cells)})}});
+        break;
+      case K::palindrome:
+        out["palindrome"].push_back({{"lines", json::array({names(c.cells)})}});
+        break;
+      case K::between:
+        out["betweenline"].push_back({{"lines", json::array({names(c.cells)})}});
+        break;
+      case K::renban:
+        out["renban"].push_back({{"lines", json::array({names(c.cells)})}});
+        break;
+      case K::whispers: {
+        json e = {{"lines", json::array({names(c.cells)})}};
+        if (c.value) e["value"] = std::to_string(c.value);  // a difference of its own
+        out["whispers"].push_back(std::move(e));
+        break;
+      }
       case K::arrow:
-        out["arrow"].push_back({{"cells", names({c.cells[0]})}, {"lines", {names(c.cells)}}});
+        out["arrow"].push_back(
+            {{"cells", names({c.cells[0]})}, {"lines", json::array({names(c.cells)})}});
         break;
       case K::little_killer: {
         const int first = c.cells.front();
+        // A one-cell diagonal is a corner: its direction leads off the board
+        // after it, so that it reads back as that one cell.
         const int dr = c.cells.size() > 1 ? g.row_of(c.cells[1]) - g.row_of(first) : (g.row_of(first) == 0 ? 1 : -1);
-        const int dc = c.cells.size() > 1 ? g.col_of(c.cells[1]) - g.col_of(first) : (g.col_of(first) == 0 ? 1 : -1);
+        const int dc = c.cells.size() > 1 ? g.col_of(c.cells[1]) - g.col_of(first)
+                                          : (g.col_of(first) == 0 ? -1 : 1);
         const std::string clue = "R" + std::to_string(g.row_of(first) + 1 - dr) + "C" +
                                  std::to_string(g.col_of(first) + 1 - dc);
         out["littlekillersum"].push_back({{"cell", clue},

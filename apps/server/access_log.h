@@ -2,10 +2,13 @@
 // Lines on standard error (the access log, and the server's own messages),
 // written by a thread of their own so that a slow or blocked stream never holds
 // up an answer: when more than `capacity` lines are waiting, new ones are
-// dropped and counted. The writer never blocks in a write and holds no lock
+// dropped and counted. The writer writes only what the stream can take (a
+// pipe, PIPE_BUF bytes whenever poll says it is writable) and holds no lock
 // while it writes, so that a stream nobody reads (a paused `| less`, a stalled
 // log collector) cannot keep the server from stopping either: on destruction
-// it writes what is waiting for at most `patience`, then drops the rest.
+// it writes what is waiting for at most `patience`, then drops the rest. (A
+// terminal stopped with Ctrl-S can still block a write; the destructor then
+// waits half a second more and leaves the writer to end with the process.)
 //
 //   nonet::server::AccessLog log(STDERR_FILENO);
 //   log.write("127.0.0.1 \"GET / HTTP/1.1\" 200 ...");

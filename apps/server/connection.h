@@ -217,6 +217,7 @@ struct WebServer::Impl {
   net::steady_timer accept_retry{control};
   net::steady_timer drain_timer{control};
   net::steady_timer trim_timer{control};  // hands freed memory back (trim_tick)
+  std::size_t kept_after_trim = 0;        // free bytes the last trim could not hand back
   Clock::time_point drain_started;
   bool searches_stopped = false;
   // Destroyed first: its tasks post their answers to the io_context.

@@ -117,7 +117,13 @@ void WebServer::Impl::trim_tick() {
   // What closed connections freed (their buffers and bodies) stays with the
   // allocator, and in the process's resident size, until it is handed back:
   // after a burst, free memory beyond a few MiB goes back to the system.
-  if (mallinfo2().fordblks > kKeptFreeBytes) malloc_trim(0);
+  // Free memory that could not be handed back (fragments between live
+  // blocks) is not tried again until more has been freed.
+  const std::size_t free_bytes = mallinfo2().fordblks;
+  if (free_bytes > kept_after_trim + kKeptFreeBytes) {
+    malloc_trim(0);
+    kept_after_trim = mallinfo2().fordblks;
+  }
 #endif
   trim_timer.expires_after(std::chrono::seconds(1));
   trim_timer.async_wait([this](beast::error_code ec) {

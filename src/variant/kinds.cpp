@@ -36,6 +36,8 @@ std::string needs_one(const Constraint& c, const VariantPuzzle&) {
 }
 std::string needs_some(const Constraint& c, const VariantPuzzle& p) {
   if (c.cells.empty()) return "has no cells";
+  if (std::set<int>(c.cells.begin(), c.cells.end()).size() != c.cells.size())
+    return "holds a cell twice";
   if (c.cells.size() > static_cast<std::size_t>(p.geometry().side()))
     return "has " + plural(c.cells.size(), "cell") + ", more than the " +
            std::to_string(p.geometry().side()) + " digits";
@@ -43,6 +45,13 @@ std::string needs_some(const Constraint& c, const VariantPuzzle& p) {
 }
 std::string needs_dot(const Constraint& c, const VariantPuzzle& p) {
   if (c.cells.size() != 2) return "joins two cells, not " + std::to_string(c.cells.size());
+  const int n = p.geometry().side();
+  if (c.kind == ConstraintKind::difference && (c.value < 0 || c.value >= n))
+    return "has the difference " + std::to_string(c.value) + ", which no two digits 1 to " +
+           std::to_string(n) + " have";
+  if (c.kind == ConstraintKind::ratio && (c.value < 0 || c.value == 1 || c.value > n))
+    return "has the ratio " + std::to_string(c.value) + ", which no two different digits 1 to " +
+           std::to_string(n) + " have";
   if (!adjacent(p.geometry(), c.cells[0], c.cells[1])) return "joins cells that are not neighbours";
   return "";
 }
@@ -239,9 +248,13 @@ std::string needs_arrow(const Constraint& c, const VariantPuzzle& p) {
 std::string needs_diagonal_sum(const Constraint& c, const VariantPuzzle& p) {
   if (c.cells.empty()) return "has no cells";
   const Geometry& g = p.geometry();
+  // One step, the same each time, diagonally.
   for (std::size_t i = 1; i < c.cells.size(); ++i) {
-    if (std::abs(g.row_of(c.cells[i]) - g.row_of(c.cells[i - 1])) != 1 ||
-        std::abs(g.col_of(c.cells[i]) - g.col_of(c.cells[i - 1])) != 1)
+    const int dr = g.row_of(c.cells[i]) - g.row_of(c.cells[i - 1]);
+    const int dc = g.col_of(c.cells[i]) - g.col_of(c.cells[i - 1]);
+    if (std::abs(dr) != 1 || std::abs(dc) != 1 ||
+        (i > 1 && (dr != g.row_of(c.cells[1]) - g.row_of(c.cells[0]) ||
+                   dc != g.col_of(c.cells[1]) - g.col_of(c.cells[0]))))
       return "is not a diagonal";
   }
   const int n = static_cast<int>(c.cells.size());
@@ -265,6 +278,7 @@ std::string needs_renban(const Constraint& c, const VariantPuzzle& p) {
   return needs_some(c, p);
 }
 std::string needs_whispers(const Constraint& c, const VariantPuzzle& p) {
+  if (c.value < 0) return "asks for a difference of " + std::to_string(c.value);
   if (whisper_gap(c, p.geometry().side()) >= p.geometry().side())
     return "asks for a difference of " + std::to_string(whisper_gap(c, p.geometry().side())) +
            ", which no two digits have";

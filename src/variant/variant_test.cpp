@@ -249,6 +249,12 @@ TEST(Variant, CheckNamesTheConstraintAndWhatIsWrong) {
   EXPECT_EQ(problem({ConstraintKind::odd, {81}}), "odd 1 (cell 81): a cell off the 9x9 board");
   std::vector<int> regions(81, 0);
   EXPECT_EQ(problem({ConstraintKind::anti_king}, regions), "region 1 has 81 cells, not 9");
+  EXPECT_EQ(problem({ConstraintKind::ratio, {0, 1}, {}, 1}),
+            "black dot 1 (r1c1, r1c2): has the ratio 1, which no two different digits 1 to 9 have");
+  EXPECT_EQ(problem({ConstraintKind::little_killer, {0, 10, 2}, {}, 10}),
+            "little killer 1 (r1c1, r2c2, r1c3): is not a diagonal");
+  EXPECT_EQ(problem({ConstraintKind::whispers, {0, 1}, {}, -2}),
+            "German whispers 1 (r1c1, r1c2): asks for a difference of -2");
   EXPECT_EQ(problem({ConstraintKind::whispers, {0, 1}, {}, 9}),
             "German whispers 1 (r1c1, r1c2): asks for a difference of 9, which no two digits have");
 }

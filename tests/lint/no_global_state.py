@@ -124,6 +124,18 @@ NOT_VARIABLES = {"using", "typedef", "friend", "static_assert", "namespace", "cl
 ACCESS = {"public", "private", "protected"}
 
 
+def skip_group(stmt, i, opening, closing):
+    """The index just past the balanced group of `opening`/`closing` tokens that
+    starts at stmt[i]."""
+    depth = 0
+    while i < len(stmt):
+        depth += {opening: 1, closing: -1}.get(stmt[i][0], 0)
+        i += 1
+        if depth == 0:
+            break
+    return i
+
+
 def strip_noise(stmt):
     """The statement without attributes ([[...]], alignas(...), __attribute__((...)))
     and without its leading template header."""
@@ -131,35 +143,16 @@ def strip_noise(stmt):
     i = 0
     while i < len(stmt):
         t = stmt[i][0]
-        if t == "[" and i + 1 < len(stmt) and stmt[i + 1][0] == "[":
-            depth = 0
-            while i < len(stmt):
-                depth += {"[": 1, "]": -1}.get(stmt[i][0], 0)
-                i += 1
-                if depth == 0:
-                    break
-            continue
-        if t in ("alignas", "__attribute__", "__declspec") and i + 1 < len(stmt) and \
-                stmt[i + 1][0] == "(":
-            depth = 0
+        following = stmt[i + 1][0] if i + 1 < len(stmt) else None
+        if t == "[" and following == "[":
+            i = skip_group(stmt, i, "[", "]")
+        elif t in ("alignas", "__attribute__", "__declspec") and following == "(":
+            i = skip_group(stmt, i + 1, "(", ")")
+        elif t == "template" and not out and following == "<":
+            i = skip_group(stmt, i + 1, "<", ">")
+        else:
+            out.append(stmt[i])
             i += 1
-            while i < len(stmt):
-                depth += {"(": 1, ")": -1}.get(stmt[i][0], 0)
-                i += 1
-                if depth == 0:
-                    break
-            continue
-        if t == "template" and not out and i + 1 < len(stmt) and stmt[i + 1][0] == "<":
-            depth = 0
-            i += 1
-            while i < len(stmt):
-                depth += {"<": 1, ">": -1}.get(stmt[i][0], 0)
-                i += 1
-                if depth == 0:
-                    break
-            continue
-        out.append(stmt[i])
-        i += 1
     return out
 
 

@@ -58,8 +58,10 @@ class Search {
       for (const int c : l.sums[i].cells) sums_of_[static_cast<std::size_t>(c)].push_back(i);
       digit_sets_.push_back(l.sums[i].distinct ? sets_summing(l.sums[i]) : std::vector<Mask>{});
     }
-    for (std::size_t i = 0; i < l.spans.size(); ++i)
+    for (std::size_t i = 0; i < l.spans.size(); ++i) {
       for (const int c : l.spans[i].cells) spans_of_[static_cast<std::size_t>(c)].push_back(i);
+      span_sets_.push_back(windows(static_cast<int>(l.spans[i].cells.size())));
+    }
     for (std::size_t i = 0; i < l.betweens.size(); ++i) {
       const variant::Between& b = l.betweens[i];
       betweens_of_[static_cast<std::size_t>(b.first)].push_back(i);
@@ -108,6 +110,31 @@ class Search {
     return out;
   }
 
+  // The runs of n consecutive digits: the digit sets a span may hold.
+  std::vector<Mask> windows(int n) const {
+    std::vector<Mask> out;
+    for (int start = 1; start + n - 1 <= l_.side; ++start)
+      out.push_back(range(start, start + n - 1));
+    return out;
+  }
+
+  // Narrows `cells` to the digit sets (each to be spread over the cells, a
+  // digit a cell) that every cell can still take part in; false when none can.
+  bool narrow_to_sets(std::vector<Mask>& masks, const std::vector<int>& cells,
+                      const std::vector<Mask>& sets) {
+    Mask usable = 0, present = 0;
+    for (const int c : cells) present |= masks[static_cast<std::size_t>(c)];
+    for (const Mask set : sets) {
+      if ((set & present) != set) continue;
+      if (std::all_of(cells.begin(), cells.end(),
+                      [&](int c) { return (masks[static_cast<std::size_t>(c)] & set) != 0; }))
+        usable |= set;
+    }
+    for (const int c : cells)
+      if (!narrow(masks, c, usable)) return false;
+    return true;
+  }
+
   void push(int cell) {
     if (queued_[static_cast<std::size_t>(cell)]) return;
     queued_[static_cast<std::size_t>(cell)] = 1;
@@ -141,19 +168,7 @@ class Search {
   bool revise_sum(std::vector<Mask>& masks, std::size_t index) {
     const variant::Sum& s = l_.sums[index];
     const std::vector<Mask>& sets = digit_sets_[index];
-    if (!sets.empty()) {
-      // The digit sets every cell can still take part in.
-      Mask usable = 0, present = 0;
-      for (const int c : s.cells) present |= masks[static_cast<std::size_t>(c)];
-      for (const Mask set : sets) {
-        if ((set & present) != set) continue;
-        if (std::all_of(s.cells.begin(), s.cells.end(),
-                        [&](int c) { return (masks[static_cast<std::size_t>(c)] & set) != 0; }))
-          usable |= set;
-      }
-      for (const int c : s.cells)
-        if (!narrow(masks, c, usable)) return false;
-    }
+    if (!sets.empty() && !narrow_to_sets(masks, s.cells, sets)) return false;
     // Bounds: each term lies within what the target leaves the others.
     for (int pass = 0; pass < 4; ++pass) {
       int lo = 0, hi = 0;
@@ -186,23 +201,6 @@ class Search {
       }
       if (!changed) break;
     }
-    return true;
-  }
-
-  bool revise_span(std::vector<Mask>& masks, const variant::Span& s) {
-    const int n = static_cast<int>(s.cells.size());
-    Mask present = 0;
-    for (const int c : s.cells) present |= masks[static_cast<std::size_t>(c)];
-    Mask usable = 0;
-    for (int start = 1; start + n - 1 <= l_.side; ++start) {
-      const Mask window = range(start, start + n - 1);
-      if ((window & present) != window) continue;
-      if (std::all_of(s.cells.begin(), s.cells.end(),
-                      [&](int c) { return (masks[static_cast<std::size_t>(c)] & window) != 0; }))
-        usable |= window;
-    }
-    for (const int c : s.cells)
-      if (!narrow(masks, c, usable)) return false;
     return true;
   }
 
@@ -250,7 +248,7 @@ class Search {
         for (const std::size_t i : sums_of_[static_cast<std::size_t>(cell)])
           if (!revise_sum(masks, i)) return fail();
         for (const std::size_t i : spans_of_[static_cast<std::size_t>(cell)])
-          if (!revise_span(masks, l_.spans[i])) return fail();
+          if (!narrow_to_sets(masks, l_.spans[i].cells, span_sets_[i])) return fail();
         for (const std::size_t i : betweens_of_[static_cast<std::size_t>(cell)])
           if (!revise_between(masks, l_.betweens[i])) return fail();
       }
@@ -324,7 +322,8 @@ class Search {
   std::vector<std::vector<int>> peers_;
   std::vector<const variant::House*> complete_;
   std::vector<std::vector<std::size_t>> pairs_of_, sums_of_, spans_of_, betweens_of_;
-  std::vector<std::vector<Mask>> digit_sets_;
+  std::vector<std::vector<Mask>> digit_sets_;  // per sum: the sets of its digits (cages)
+  std::vector<std::vector<Mask>> span_sets_;   // per span: its possible runs of digits
   std::vector<int> queue_;
   std::vector<char> queued_;
   std::optional<std::vector<Mask>> first_;

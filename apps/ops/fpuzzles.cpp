@@ -30,6 +30,31 @@ const std::set<std::string, std::less<>> kNotYet = {
     "sandwichsum", "quadruple",   "xsum",          "skyscraper",    "regionsumline",
     "entropicline", "modularline", "rowindexer", "columnindexer", "boxindexer", "lockout"};
 
+// The keys of the kinds read and written alike: a list of cells, one cell, lines.
+using KeyKind = std::pair<const char*, ConstraintKind>;
+constexpr KeyKind kCellsKeys[] = {{"killercage", ConstraintKind::killer_cage},
+                                  {"extraregion", ConstraintKind::extra_region},
+                                  {"difference", ConstraintKind::difference},
+                                  {"ratio", ConstraintKind::ratio},
+                                  {"xv", ConstraintKind::xv},
+                                  {"clone", ConstraintKind::clone}};
+constexpr KeyKind kOneCellKeys[] = {{"odd", ConstraintKind::odd},
+                                    {"even", ConstraintKind::even},
+                                    {"minimum", ConstraintKind::minimum},
+                                    {"maximum", ConstraintKind::maximum}};
+constexpr KeyKind kLineKeys[] = {{"thermometer", ConstraintKind::thermometer},
+                                 {"palindrome", ConstraintKind::palindrome},
+                                 {"betweenline", ConstraintKind::between},
+                                 {"renban", ConstraintKind::renban},
+                                 {"whispers", ConstraintKind::whispers}};
+// The key of a kind in one of the tables, or null.
+template <std::size_t N>
+const char* key_of(const KeyKind (&table)[N], ConstraintKind kind) {
+  for (const auto& [key, k] : table)
+    if (k == kind) return key;
+  return nullptr;
+}
+
 // The deepest nesting any f-puzzles object needs is a handful of levels.
 bool too_deep(std::string_view text) {
   int depth = 0;
@@ -223,14 +248,6 @@ class Reader {
       }
       return;
     }
-    static const std::pair<const char*, K> kCells[] = {
-        {"killercage", K::killer_cage}, {"extraregion", K::extra_region}, {"difference", K::difference},
-        {"ratio", K::ratio}, {"xv", K::xv}, {"clone", K::clone}};
-    static const std::pair<const char*, K> kOne[] = {
-        {"odd", K::odd}, {"even", K::even}, {"minimum", K::minimum}, {"maximum", K::maximum}};
-    static const std::pair<const char*, K> kLines[] = {
-        {"thermometer", K::thermometer}, {"palindrome", K::palindrome}, {"betweenline", K::between},
-        {"renban", K::renban}, {"whispers", K::whispers}};
     static const std::set<std::string, std::less<>> kLists = {
         "killercage", "extraregion", "difference", "ratio",       "xv",       "clone",
         "odd",        "even",        "minimum",    "maximum",     "thermometer", "palindrome",
@@ -240,7 +257,7 @@ class Reader {
     for (const json& entry : list_of(value, key)) {
       const std::string where = "'" + key + "' " + std::to_string(++index);
       if (!entry.is_object()) refuse(where + " must be an object");
-      for (const auto& [k, kind] : kCells) {
+      for (const auto& [k, kind] : kCellsKeys) {
         if (key != k) continue;
         Constraint c{kind, cells(entry.value("cells", json::array()), where)};
         if (kind == K::xv) {
@@ -257,13 +274,13 @@ class Reader {
         p.constraints.push_back(std::move(c));
         goto next;
       }
-      for (const auto& [k, kind] : kOne) {
+      for (const auto& [k, kind] : kOneCellKeys) {
         if (key != k) continue;
         if (!entry.contains("cell")) refuse(where + " names no cell");
         p.constraints.push_back({kind, {cell(entry["cell"], where)}});
         goto next;
       }
-      for (const auto& [k, kind] : kLines) {
+      for (const auto& [k, kind] : kLineKeys) {
         if (key != k) continue;
         const json lines = entry.value("lines", json::array());
         // Whispers may give their own difference (the international forms).
@@ -451,21 +468,17 @@ json to_fpuzzles(const VariantPuzzle& p) {
       }
       case K::xv: out["xv"].push_back({{"cells", names(c.cells)}, {"value", c.value == 10 ? "X" : "V"}}); break;
       case K::clone: out["clone"].push_back({{"cells", names(c.cells)}, {"cloneCells", names(c.other)}}); break;
-      case K::odd: out["odd"].push_back({{"cell", name(c.cells[0])}}); break;
-      case K::even: out["even"].push_back({{"cell", name(c.cells[0])}}); break;
-      case K::minimum: out["minimum"].push_back({{"cell", name(c.cells[0])}}); break;
-      case K::maximum: out["maximum"].push_back({{"cell", name(c.cells[0])}}); break;
+      case K::odd:
+      case K::even:
+      case K::minimum:
+      case K::maximum:
+        out[key_of(kOneCellKeys, c.kind)].push_back({{"cell", name(c.cells[0])}});
+        break;
       case K::thermometer:
-        out["thermometer"].push_back({{"lines", json::array({names(c.cells)})}});
-        break;
       case K::palindrome:
-        out["palindrome"].push_back({{"lines", json::array({names(c.cells)})}});
-        break;
       case K::between:
-        out["betweenline"].push_back({{"lines", json::array({names(c.cells)})}});
-        break;
       case K::renban:
-        out["renban"].push_back({{"lines", json::array({names(c.cells)})}});
+        out[key_of(kLineKeys, c.kind)].push_back({{"lines", json::array({names(c.cells)})}});
         break;
       case K::whispers: {
         json e = {{"lines", json::array({names(c.cells)})}};

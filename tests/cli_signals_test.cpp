@@ -26,6 +26,7 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using nonet::testing::seconds_since;
 
 const std::string kEasy =
     "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
@@ -33,10 +34,6 @@ const std::string kEasySolution =
     "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 const std::string kGoldenNugget =
     "000000039000001005003050800008090006070002000100400000009080050020000600400700000";
-
-double seconds_since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
 
 std::string temp_path(const std::string& name) {
   static int counter = 0;

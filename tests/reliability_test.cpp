@@ -35,6 +35,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using nlohmann::json;
+using nonet::testing::seconds_since;
 
 const std::string kEasy =
     "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
@@ -42,10 +43,6 @@ const std::string kEasySolution =
     "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 // No duplicate anywhere, yet r1c1 has no candidate: 1-8 in its row, 9 in its column.
 const std::string kContradiction = "." + std::string("12345678") + "9" + std::string(71, '.');
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 std::string temp_path(const std::string& name) {
   return ::testing::TempDir() + "nonet_reliability_" + std::to_string(getpid()) + "_" + name;

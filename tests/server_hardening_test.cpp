@@ -35,20 +35,6 @@ const std::string kHard =
 // Counting the solutions of an empty 25x25 board runs until its budget ends.
 const json kEndlessCount = {{"puzzle", std::string(625, '.')}, {"limit", 1000000}};
 
-double seconds_since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-bool send_all(int fd, const std::string& data) {
-  std::size_t sent = 0;
-  while (sent < data.size()) {
-    const ssize_t n = send(fd, data.data() + sent, data.size() - sent, MSG_NOSIGNAL);
-    if (n <= 0) return false;
-    sent += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
 // The resident memory of a process now, in KiB; -1 when unknown.
 long rss_kb(pid_t pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/status");

@@ -48,20 +48,6 @@ const std::string kGoldenNugget =
 // 16x16 reaches it in under three seconds).
 const json kEndlessCount = {{"puzzle", std::string(625, '.')}, {"limit", 1000000}};
 
-double seconds_since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-bool send_all(int fd, const std::string& data) {
-  std::size_t sent = 0;
-  while (sent < data.size()) {
-    const ssize_t n = send(fd, data.data() + sent, data.size() - sent, MSG_NOSIGNAL);
-    if (n <= 0) return false;
-    sent += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
 // Reads one answer from a kept-alive connection; `carry` keeps what follows it.
 Response read_answer(int fd, std::string& carry, int timeout_ms = 30000) {
   Response r;

@@ -2,6 +2,7 @@
 // Runs the real nonet binary for tests: feeds standard input from a string and
 // captures standard output, standard error and the exit code.
 
+#include <chrono>
 #include <string>
 
 namespace nonet::testing {
@@ -22,5 +23,10 @@ std::string temp_file(const std::string& name, const std::string& content);
 
 // True in the asan and tsan builds, whose memory and timing differ.
 bool built_with_sanitizers();
+
+// Seconds from `start` to now, on the steady clock.
+inline double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 }  // namespace nonet::testing

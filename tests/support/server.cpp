@@ -139,6 +139,16 @@ int connect_to(int port) {
   return fd;
 }
 
+bool send_all(int fd, const std::string& data) {
+  std::size_t sent = 0;
+  while (sent < data.size()) {
+    const ssize_t n = send(fd, data.data() + sent, data.size() - sent, MSG_NOSIGNAL);
+    if (n <= 0) return false;
+    sent += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
 Response raw(int port, const std::string& request, bool half_close) {
   Response r;
   const int fd = connect_to(port);

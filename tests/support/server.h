@@ -53,6 +53,8 @@ class ServerProcess {
 
 // A connected socket to 127.0.0.1:port, or -1.
 int connect_to(int port);
+// Sends all of `data` (without SIGPIPE); false when the connection failed first.
+bool send_all(int fd, const std::string& data);
 
 // Sends raw bytes and reads the answer until the server closes or the body is
 // complete. `half_close` ends the sending side after the request, for junk the

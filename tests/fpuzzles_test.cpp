@@ -94,11 +94,39 @@ TEST(FPuzzles, RoundTripsThroughJsonAndLinks) {
     "clone": [{"cells": ["R1C9"], "cloneCells": ["R9C9"]}],
     "littlekillersum": [{"cell": "R10C3", "direction": "UR", "value": "20"},
                         {"cell": "R0C2", "direction": "DL", "value": "4"}],
-    "antiking": true, "negative": ["xv"]
+    "antiking": true, "negative": ["xv"],
+    "sandwichsum": [{"cell": "R0C4", "value": "0"}, {"cell": "R3C10", "value": "12"},
+                    {"cell": "R6C0", "value": ""}],
+    "xsum": [{"cell": "R10C6", "value": "25"}],
+    "skyscraper": [{"cell": "R8C0", "value": "3"}],
+    "quadruple": [{"cells": ["R2C2", "R2C3", "R3C2", "R3C3"], "values": [1, 1, 9]}],
+    "regionsumline": [{"lines": [["R4C3", "R4C4", "R4C5"]]}],
+    "arrow": [{"cells": ["R7C7"], "lines": [["R7C7", "R7C8"]]},
+              {"cells": ["R2C8", "R1C8"], "lines": [["R2C8", "R3C8", "R3C9"], ["R1C8", "R1C9"]]}]
   })"));
+  o["grid"][8][8]["givenPencilMarks"] = {2, 4, 6};
   const nonet::Result<VariantPuzzle> first = read_fpuzzles(o);
   ASSERT_TRUE(first) << first.error().to_string();
-  ASSERT_EQ(first->constraints.size(), 11u);
+  ASSERT_EQ(first->constraints.size(), 20u);
+  const Geometry& g = first->geometry();
+  for (const Constraint& c : first->constraints) {
+    if (c.kind == ConstraintKind::pill_arrow) {
+      // The pill read top to bottom, each line its own arrow, the pill's cell not summed.
+      EXPECT_EQ(c.value, 2);
+      EXPECT_EQ(c.cells[0], g.cell(0, 7));
+      EXPECT_EQ(c.cells[1], g.cell(1, 7));
+      EXPECT_TRUE(c.cells.size() == 4 || c.cells.size() == 3);
+    }
+    if (c.kind == ConstraintKind::sandwich && c.value == 12) {
+      EXPECT_EQ(c.cells.front(), g.cell(2, 8)) << "read from the right";
+    }
+    if (c.kind == ConstraintKind::x_sum) {
+      EXPECT_EQ(c.cells.front(), g.cell(8, 5)) << "read from below";
+    }
+    if (c.kind == ConstraintKind::candidates) {
+      EXPECT_EQ(c.other, (std::vector<int>{2, 4, 6}));
+    }
+  }
   for (const Constraint& c : first->constraints) {
     if (c.kind == ConstraintKind::little_killer && c.value == 4) {
       EXPECT_EQ(c.cells, std::vector<int>{0}) << "the corner alone";
@@ -155,12 +183,34 @@ TEST(FPuzzles, RefusesWhatItCannotReadByName) {
     o.update(json::parse(text));
     return problem(o);
   };
-  EXPECT_EQ(with(R"({"sandwichsum": [{"cell": "R0C3", "value": "5"}]})"),
-            "'sandwichsum' is a rule nonet does not read yet");
+  EXPECT_EQ(with(R"({"entropicline": [{"lines": [["R1C1", "R1C2"]]}]})"),
+            "'entropicline' is a rule nonet does not read yet");
+  EXPECT_EQ(with(R"({"sandwichsum": [{"cell": "R1C3", "value": "5"}]})"),
+            "'sandwichsum' 1: the clue must sit outside the grid, not on R1C3");
+  EXPECT_EQ(with(R"({"xsum": [{"cell": "R0C0", "value": "5"}]})"),
+            "'xsum' 1: the clue R0C0 is beside no row or column");
+  EXPECT_EQ(
+      with(R"({"sandwichsum": [{"cell": "R0C3", "value": "36"}]})"),
+      "sandwich 1 (r1c3, r2c3, r3c3, r4c3, ...): has the clue 36; on a 9x9 board it is 0 to 35");
+  EXPECT_EQ(
+      with(R"({"skyscraper": [{"cell": "R10C3", "value": "10"}]})"),
+      "skyscraper 1 (r9c3, r8c3, r7c3, r6c3, ...): has the clue 10; on a 9x9 board it is 1 to 9");
+  EXPECT_EQ(with(R"({"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R3C1"], "values": [1]}]})"),
+            "quadruple 1 (r1c1, r1c2, r2c1, r3c1): needs the four cells of a 2x2");
+  EXPECT_EQ(
+      with(R"({"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 1, 1]}]})"),
+      "quadruple 1 (r1c1, r1c2, r2c1, r2c2): lists the digit 1 more than twice, more than a 2x2 "
+      "can hold");
+  EXPECT_EQ(with(R"({"sandwichsum": [{"cell": "R0C3", "value": ""}]})"), "")
+      << "an empty clue is no clue";
   EXPECT_EQ(with(R"({"frobnicate": true})"), "unknown key 'frobnicate'");
   EXPECT_EQ(with(R"({"negative": ["foo"]})"), "'negative': 'foo' is a rule nonet does not read yet");
-  EXPECT_EQ(with(R"({"arrow": [{"cells": ["R1C1", "R1C2"], "lines": [["R1C2", "R2C2"]]}]})"),
-            "'arrow' 1: an arrow with a pill of 2 cells is not read yet");
+  EXPECT_EQ(
+      with(
+          R"({"arrow": [{"cells": ["R1C1", "R1C2", "R1C3", "R1C4"], "lines": [["R1C2", "R2C2"]]}]})"),
+      "pill arrow 1 (r1c1, r1c2, r1c3, r1c4, ...): has a pill of 4 cells; it takes 1 to 3");
+  EXPECT_EQ(with(R"({"arrow": [{"cells": ["R1C1", "R1C2"], "lines": [["R1C2", "R5C5"]]}]})"),
+            "pill arrow 1 (r1c1, r1c2, r5c5): has an arrow that does not start next to its pill");
   EXPECT_EQ(with(R"({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "99"}]})"),
             "killer cage 1 (r1c1, r1c2): sums to 99, which 2 different digits cannot make (3 to 17)");
   EXPECT_EQ(with(R"({"thermometer": [{"lines": [["R1C1", "R12C1"]]}]})"),
@@ -189,8 +239,11 @@ TEST(FPuzzles, RefusesWhatItCannotReadByName) {
   EXPECT_TRUE(bare->no_regions);
   EXPECT_TRUE(read_fpuzzles(to_fpuzzles(*bare))->no_regions);
   o = base;
-  o["grid"][0][0]["givenPencilMarks"] = {1, 2};
-  EXPECT_EQ(problem(o), "'grid' r1c1: 'givenPencilMarks' is a rule nonet does not read yet");
+  o["grid"][0][0]["givenPencilMarks"] = {1, 12};
+  EXPECT_EQ(problem(o), "'grid' r1c1: 'givenPencilMarks' holds 12, not a digit 1 to 9");
+  o = base;
+  o["lockout"] = json::array();
+  EXPECT_EQ(problem(o), "'lockout' is a rule nonet does not read yet");
   o = base;
   o["size"] = 30;
   EXPECT_EQ(problem(o), "'size' 30 is not a board nonet has (1 to 25)");

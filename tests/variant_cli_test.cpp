@@ -60,12 +60,12 @@ TEST(VariantCli, SolvesAndCountsFPuzzlesLinesAndLinks) {
 
 TEST(VariantCli, WhatItCannotReadIsNamed) {
   json with_sandwich = killer();
-  with_sandwich["sandwichsum"] = json::array({{{"cell", "R0C1"}, {"value", "5"}}});
+  with_sandwich["entropicline"] = json::array({{{"lines", json::array()}}});
   const std::string file = temp_file(
       "variants_bad.txt", with_sandwich.dump() + "\n{\"size\": 9\n" + std::string(kTruth) + "\n");
   RunResult r = run_cli("solve '" + file + "'");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.out.find("invalid: line 1: 'sandwichsum' is a rule nonet does not read yet"),
+  EXPECT_NE(r.out.find("invalid: line 1: 'entropicline' is a rule nonet does not read yet"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("invalid: line 2: the f-puzzles JSON is not valid JSON"), std::string::npos)

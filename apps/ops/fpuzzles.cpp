@@ -26,9 +26,8 @@ const std::set<std::string, std::less<>> kCosmetic = {
 const std::set<std::string, std::less<>> kCellCosmetic = {
     "centerPencilMarks", "cornerPencilMarks", "c", "cArray", "highlight"};
 // Rules nonet does not read yet: refused by name rather than dropped.
-const std::set<std::string, std::less<>> kNotYet = {
-    "sandwichsum", "quadruple",   "xsum",          "skyscraper",    "regionsumline",
-    "entropicline", "modularline", "rowindexer", "columnindexer", "boxindexer", "lockout"};
+const std::set<std::string, std::less<>> kNotYet = {"entropicline",  "modularline", "rowindexer",
+                                                    "columnindexer", "boxindexer",  "lockout"};
 
 // The keys of the kinds read and written alike: a list of cells, one cell, lines.
 using KeyKind = std::pair<const char*, ConstraintKind>;
@@ -46,7 +45,12 @@ constexpr KeyKind kLineKeys[] = {{"thermometer", ConstraintKind::thermometer},
                                  {"palindrome", ConstraintKind::palindrome},
                                  {"betweenline", ConstraintKind::between},
                                  {"renban", ConstraintKind::renban},
-                                 {"whispers", ConstraintKind::whispers}};
+                                 {"whispers", ConstraintKind::whispers},
+                                 {"regionsumline", ConstraintKind::region_sum_line}};
+// Clues outside the grid, each on a row or column.
+constexpr KeyKind kOutsideKeys[] = {{"sandwichsum", ConstraintKind::sandwich},
+                                    {"xsum", ConstraintKind::x_sum},
+                                    {"skyscraper", ConstraintKind::skyscraper}};
 // The key of a kind in one of the tables, or null.
 template <std::size_t N>
 const char* key_of(const KeyKind (&table)[N], ConstraintKind kind) {
@@ -129,6 +133,29 @@ class Reader {
     return inside ? geometry_->cell(r - 1, c - 1) : -1;
   }
 
+  // The row or column a clue outside the grid looks along, from the clue's side.
+  std::vector<int> outside_line(const json& name, const std::string& where) const {
+    int r = 0, c = 0;
+    const int n = geometry_->side();
+    if (cell(name, where, true, &r, &c) >= 0)
+      refuse(where + ": the clue must sit outside the grid, not on " + name.get<std::string>());
+    int dr = 0, dc = 0;
+    if (c == -1 && r >= 0 && r < n)
+      dc = 1;
+    else if (c == n && r >= 0 && r < n)
+      dc = -1;
+    else if (r == -1 && c >= 0 && c < n)
+      dr = 1;
+    else if (r == n && c >= 0 && c < n)
+      dr = -1;
+    else
+      refuse(where + ": the clue " + name.get<std::string>() + " is beside no row or column");
+    std::vector<int> out;
+    for (r += dr, c += dc; r >= 0 && r < n && c >= 0 && c < n; r += dr, c += dc)
+      out.push_back(geometry_->cell(r, c));
+    return out;
+  }
+
   std::vector<int> cells(const json& list, const std::string& where) const {
     if (!list.is_array()) refuse(where + ": cells must be a list of names like \"R1C1\"");
     std::vector<int> out;
@@ -196,7 +223,20 @@ class Reader {
             any_region = true;
             continue;
           }
-          if (key == "givenPencilMarks") refuse(where + ": 'givenPencilMarks' is a rule nonet does not read yet");
+          if (key == "givenPencilMarks") {
+            if (!value.is_array()) refuse(where + ": 'givenPencilMarks' must be a list of digits");
+            Constraint marks{ConstraintKind::candidates, {at}};
+            for (const json& d : value) {
+              const int digit = small_int(d);
+              if (digit < 1 || digit > n)
+                refuse(where + ": 'givenPencilMarks' holds " + d.dump().substr(0, 12) +
+                       ", not a digit 1 to " + std::to_string(n));
+              marks.other.push_back(digit);
+            }
+            // An empty list marks nothing (as the editors write it).
+            if (!marks.other.empty()) p.constraints.push_back(std::move(marks));
+            continue;
+          }
           refuse(where + ": unknown key '" + key.substr(0, 40) + "'");
         }
         // A value is a given only when marked so; otherwise it is the player's.
@@ -248,10 +288,28 @@ class Reader {
       }
       return;
     }
-    static const std::set<std::string, std::less<>> kLists = {
-        "killercage", "extraregion", "difference", "ratio",       "xv",       "clone",
-        "odd",        "even",        "minimum",    "maximum",     "thermometer", "palindrome",
-        "betweenline", "renban",     "whispers",   "arrow",       "littlekillersum"};
+    static const std::set<std::string, std::less<>> kLists = {"killercage",
+                                                              "extraregion",
+                                                              "difference",
+                                                              "ratio",
+                                                              "xv",
+                                                              "clone",
+                                                              "odd",
+                                                              "even",
+                                                              "minimum",
+                                                              "maximum",
+                                                              "thermometer",
+                                                              "palindrome",
+                                                              "betweenline",
+                                                              "renban",
+                                                              "whispers",
+                                                              "arrow",
+                                                              "littlekillersum",
+                                                              "regionsumline",
+                                                              "sandwichsum",
+                                                              "xsum",
+                                                              "skyscraper",
+                                                              "quadruple"};
     if (!kLists.count(key)) refuse("unknown key '" + key.substr(0, 40) + "'");
     std::size_t index = 0;
     for (const json& entry : list_of(value, key)) {
@@ -291,15 +349,45 @@ class Reader {
         goto next;
       }
       if (key == "arrow") {
-        const std::vector<int> circle = cells(entry.value("cells", json::array()), where);
-        if (circle.size() != 1) refuse(where + ": an arrow with a pill of " + std::to_string(circle.size()) + " cells is not read yet");
+        // The circle, or a pill of two or three cells read left to right, top
+        // to bottom; each line starts on it and that first cell is not summed.
+        std::vector<int> pill = cells(entry.value("cells", json::array()), where);
+        std::sort(pill.begin(), pill.end());
+        if (pill.empty()) refuse(where + ": an arrow needs its circle ('cells')");
         const json lines = entry.value("lines", json::array());
         for (const json& line : list_of(lines, key)) {
           std::vector<int> along = cells(line, where);
-          if (along.empty() || along.front() != circle[0])
-            along.insert(along.begin(), circle[0]);
-          p.constraints.push_back({K::arrow, std::move(along)});
+          if (!along.empty() && std::find(pill.begin(), pill.end(), along.front()) != pill.end())
+            along.erase(along.begin());
+          if (pill.size() == 1) {
+            along.insert(along.begin(), pill[0]);
+            p.constraints.push_back({K::arrow, std::move(along)});
+          } else {
+            along.insert(along.begin(), pill.begin(), pill.end());
+            p.constraints.push_back(
+                {K::pill_arrow, std::move(along), {}, static_cast<int>(pill.size())});
+          }
         }
+        goto next;
+      }
+      for (const auto& [k, kind] : kOutsideKeys) {
+        if (key != k) continue;
+        const json* v = entry.contains("value") ? &entry["value"] : nullptr;
+        if (!v || v->is_null() || (v->is_string() && v->get<std::string>().empty()))
+          goto next;  // no clue
+        if (!entry.contains("cell")) refuse(where + " names no cell");
+        p.constraints.push_back({kind, outside_line(entry["cell"], where), {}, number(v, where)});
+        goto next;
+      }
+      if (key == "quadruple") {
+        Constraint q{K::quadruple, cells(entry.value("cells", json::array()), where)};
+        for (const json& d : list_of(entry.value("values", json::array()), key)) {
+          const int digit = small_int(d);
+          if (digit < 1)
+            refuse(where + ": 'values' holds " + d.dump().substr(0, 12) + ", not a digit");
+          q.other.push_back(digit);
+        }
+        p.constraints.push_back(std::move(q));
         goto next;
       }
       if (key == "littlekillersum") {
@@ -431,6 +519,9 @@ json to_fpuzzles(const VariantPuzzle& p) {
       json cellj = json::object();
       const int at = g.cell(r, c);
       if (p.givens[at]) cellj["value"] = p.givens[at], cellj["given"] = true;
+      for (const Constraint& k : p.constraints)
+        if (k.kind == ConstraintKind::candidates && k.cells[0] == at)
+          cellj["givenPencilMarks"] = k.other;
       if (p.no_regions) {
         cellj["region"] = nullptr;
       } else if (!p.regions.empty()) {
@@ -474,10 +565,13 @@ json to_fpuzzles(const VariantPuzzle& p) {
       case K::maximum:
         out[key_of(kOneCellKeys, c.kind)].push_back({{"cell", name(c.cells[0])}});
         break;
+      case K::candidates:
+        break;  // in the grid, above
       case K::thermometer:
       case K::palindrome:
       case K::between:
       case K::renban:
+      case K::region_sum_line:
         out[key_of(kLineKeys, c.kind)].push_back({{"lines", json::array({names(c.cells)})}});
         break;
       case K::whispers: {
@@ -490,6 +584,34 @@ json to_fpuzzles(const VariantPuzzle& p) {
         out["arrow"].push_back(
             {{"cells", names({c.cells[0]})}, {"lines", json::array({names(c.cells)})}});
         break;
+      case K::pill_arrow: {
+        const std::vector<int> circle(c.cells.begin(), c.cells.begin() + c.value);
+        std::vector<int> line(c.cells.begin() + c.value, c.cells.end());
+        // The line starts on the pill's cell next to the arrow's first.
+        int start = circle[0];
+        for (const int x : circle)
+          if (std::abs(g.row_of(x) - g.row_of(line[0])) <= 1 &&
+              std::abs(g.col_of(x) - g.col_of(line[0])) <= 1)
+            start = x;
+        line.insert(line.begin(), start);
+        out["arrow"].push_back({{"cells", names(circle)}, {"lines", json::array({names(line)})}});
+        break;
+      }
+      case K::quadruple:
+        out["quadruple"].push_back({{"cells", names(c.cells)}, {"values", c.other}});
+        break;
+      case K::sandwich:
+      case K::x_sum:
+      case K::skyscraper: {
+        const int first = c.cells[0];
+        const int dr = g.row_of(c.cells[1]) - g.row_of(first),
+                  dc = g.col_of(c.cells[1]) - g.col_of(first);
+        const std::string clue = "R" + std::to_string(g.row_of(first) + 1 - dr) + "C" +
+                                 std::to_string(g.col_of(first) + 1 - dc);
+        out[key_of(kOutsideKeys, c.kind)].push_back(
+            {{"cell", clue}, {"value", std::to_string(c.value)}});
+        break;
+      }
       case K::little_killer: {
         const int first = c.cells.front();
         // A one-cell diagonal is a corner: its direction leads off the board

@@ -38,10 +38,11 @@ enum class ConstraintKind : std::uint8_t {
   negative_ratio,   // neighbours without a black dot are in no ratio a dot of the puzzle uses
   negative_xv,      // neighbours without an X or V sum to neither 5 nor 10
   // One cell.
-  odd,      // `cells`: odd digits
-  even,     // `cells`: even digits
-  minimum,  // `cells`: a digit below each orthogonal neighbour
-  maximum,  // `cells`: a digit above each orthogonal neighbour
+  odd,         // `cells`: odd digits
+  even,        // `cells`: even digits
+  minimum,     // `cells`: a digit below each orthogonal neighbour
+  maximum,     // `cells`: a digit above each orthogonal neighbour
+  candidates,  // `cells` (one): one of the digits in `other` (f-puzzles' given pencil marks)
   // Lines, `cells` in order along the line.
   thermometer,  // strictly increasing from the bulb (the first cell)
   whispers,     // neighbours on the line differ by at least `value` (0: half the side, rounded up)
@@ -49,16 +50,24 @@ enum class ConstraintKind : std::uint8_t {
   palindrome,   // reads the same from either end
   between,      // the cells inside lie strictly between the digits of the two ends
   clone,        // cells[i] equals other[i]
+  region_sum_line,  // each piece of the line within one region (box or jigsaw region) has the same
+                    // sum
   // Sums.
-  killer_cage,   // no digit twice; the digits add up to `value` (0: no sum given)
-  arrow,         // cells[0] (the circle) is the sum of the rest (the arrow), repeats allowed
-  little_killer, // the digits of `cells` (a diagonal) add up to `value`, repeats allowed
+  killer_cage,    // no digit twice; the digits add up to `value` (0: no sum given)
+  arrow,          // cells[0] (the circle) is the sum of the rest (the arrow), repeats allowed
+  little_killer,  // the digits of `cells` (a diagonal) add up to `value`, repeats allowed
+  pill_arrow,     // the first `value` cells (the pill, read as a number) are the sum of the rest
+  quadruple,      // `cells` (a 2x2) hold every digit of `other`, as often as it is listed
+  // Clues outside the grid: `cells` are a row or column read from the clue's side.
+  sandwich,    // the digits between the 1 and the N sum to `value`
+  x_sum,       // the first X digits sum to `value`, X being the first digit
+  skyscraper,  // `value` digits are seen: each higher than every digit before it
 };
 
 struct Constraint {
   ConstraintKind kind;
   std::vector<int> cells{};  // empty for the kinds that hold on the whole board
-  std::vector<int> other{};  // a clone's copies
+  std::vector<int> other{};  // a clone's copies; the digits of a quadruple or of candidates
   int value = 0;
 };
 

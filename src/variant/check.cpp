@@ -49,7 +49,7 @@ Result<void> check(const VariantPuzzle& puzzle) {
       return Error{0, 0, "constraint " + std::to_string(i + 1) + " is of no known kind"};
     const auto on_board = [&](int cell) { return cell >= 0 && cell < g.cell_count(); };
     if (!std::all_of(c.cells.begin(), c.cells.end(), on_board) ||
-        !std::all_of(c.other.begin(), c.other.end(), on_board))
+        (c.kind == ConstraintKind::clone && !std::all_of(c.other.begin(), c.other.end(), on_board)))
       return Error{0, 0, describe(puzzle, i) + ": a cell off the " + g.describe() + " board"};
     if (std::string problem = variant::check_kind(c, puzzle); !problem.empty())
       return Error{0, 0, describe(puzzle, i) + ": " + problem};

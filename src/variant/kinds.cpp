@@ -220,6 +220,43 @@ void lower_arrow(const Constraint& c, const VariantPuzzle&, Lowered& out) {
 void lower_little_killer(const Constraint& c, const VariantPuzzle&, Lowered& out) {
   out.sums.push_back({c.cells, std::vector<int>(c.cells.size(), 1), c.value});
 }
+void lower_pill_arrow(const Constraint& c, const VariantPuzzle&, Lowered& out) {
+  const auto pill = static_cast<std::size_t>(c.value);
+  std::vector<int> coefficients(c.cells.size(), 1);
+  int place = 1;
+  for (std::size_t i = pill; i-- > 0; place *= 10) coefficients[i] = -place;
+  // Past 9, a digit written in the pill after its first is one decimal digit.
+  for (std::size_t i = 1; i < pill && out.side > 9; ++i)
+    out.start[static_cast<std::size_t>(c.cells[i])] &= (Mask{1} << 9) - 1;
+  out.sums.push_back({c.cells, std::move(coefficients), 0});
+}
+void lower_candidates(const Constraint& c, const VariantPuzzle&, Lowered& out) {
+  Mask keep = 0;
+  for (const int d : c.other) keep |= Mask{1} << (d - 1);
+  out.start[static_cast<std::size_t>(c.cells[0])] &= keep;
+}
+// The region of each cell: jigsaw regions, the boxes, or -1 for none.
+int region_of(const VariantPuzzle& p, int cell) {
+  if (!p.regions.empty()) return p.regions[static_cast<std::size_t>(cell)];
+  return p.no_regions ? -1 : p.geometry().box_of(cell);
+}
+void lower_region_sum_line(const Constraint& c, const VariantPuzzle& p, Lowered& out) {
+  // The pieces, cut where the line crosses from one region into another; each
+  // piece's sum equals the next one's.
+  std::vector<Cells> pieces;
+  for (std::size_t i = 0; i < c.cells.size(); ++i) {
+    if (i == 0 || region_of(p, c.cells[i]) != region_of(p, c.cells[i - 1]) ||
+        region_of(p, c.cells[i]) < 0)
+      pieces.emplace_back();
+    pieces.back().push_back(c.cells[i]);
+  }
+  for (std::size_t i = 1; i < pieces.size(); ++i) {
+    Sum s{pieces[i - 1], std::vector<int>(pieces[i - 1].size(), 1), 0};
+    s.cells.insert(s.cells.end(), pieces[i].begin(), pieces[i].end());
+    s.coefficients.resize(s.cells.size(), -1);
+    out.sums.push_back(std::move(s));
+  }
+}
 
 // --- Kind-specific checks -------------------------------------------------------
 
@@ -262,6 +299,32 @@ std::string needs_diagonal_sum(const Constraint& c, const VariantPuzzle& p) {
     return "sums to " + std::to_string(c.value) + ", which " + std::to_string(n) + " digits cannot make";
   return "";
 }
+std::string needs_pill_arrow(const Constraint& c, const VariantPuzzle& p) {
+  const auto pill = static_cast<std::size_t>(c.value);
+  if (c.value < 1 || c.value > 3)
+    return "has a pill of " + std::to_string(c.value) + " cells; it takes 1 to 3";
+  if (c.cells.size() <= pill) return "needs at least one cell on its arrow";
+  const Geometry& g = p.geometry();
+  Constraint part{c.kind, Cells(c.cells.begin(), c.cells.begin() + c.value)};
+  if (std::string e = needs_line(part, p, 1); !e.empty()) return "its pill " + e;
+  part.cells.assign(c.cells.begin() + c.value, c.cells.end());
+  if (std::string e = needs_line(part, p, 1); !e.empty()) return "its arrow " + e;
+  if (std::none_of(c.cells.begin(), c.cells.begin() + c.value,
+                   [&](int x) { return touching(g, x, part.cells[0]); }))
+    return "has an arrow that does not start next to its pill";
+  if (std::set<int>(c.cells.begin(), c.cells.end()).size() != c.cells.size())
+    return "holds a cell twice";
+  return "";
+}
+std::string needs_candidates(const Constraint& c, const VariantPuzzle& p) {
+  if (std::string e = needs_one(c, p); !e.empty()) return e;
+  if (c.other.empty()) return "allows no digit";
+  for (const int d : c.other)
+    if (d < 1 || d > p.geometry().side())
+      return "allows the digit " + std::to_string(d) + ", which a " + p.geometry().describe() +
+             " board has not";
+  return "";
+}
 std::string needs_xv(const Constraint& c, const VariantPuzzle& p) {
   if (c.value != 5 && c.value != 10) return "sums to " + std::to_string(c.value) + ", not 5 (V) or 10 (X)";
   return needs_dot(c, p);
@@ -296,32 +359,134 @@ struct Kind {
 
 // In the order of ConstraintKind.
 constexpr Kind kKinds[] = {
-    {{ConstraintKind::diagonal_down, "diagonal", "no digit twice on the diagonal from r1c1 to rNcN"}, needs_none, lower_diagonal},
-    {{ConstraintKind::diagonal_up, "anti-diagonal", "no digit twice on the diagonal from rNc1 to r1cN"}, needs_none, lower_diagonal},
-    {{ConstraintKind::disjoint_groups, "disjoint groups", "no digit twice among the cells at the same place in every box"}, needs_none, lower_disjoint},
-    {{ConstraintKind::extra_region, "extra region", "no digit twice in the region; a region of N cells holds every digit"}, needs_some, lower_house},
-    {{ConstraintKind::anti_knight, "anti-knight", "cells a knight's move apart hold different digits"}, needs_none, lower_anti_knight},
-    {{ConstraintKind::anti_king, "anti-king", "cells a king's move apart hold different digits"}, needs_none, lower_anti_king},
-    {{ConstraintKind::non_consecutive, "non-consecutive", "orthogonal neighbours without a white dot between them are not consecutive"}, needs_none, lower_non_consecutive},
-    {{ConstraintKind::difference, "white dot", "the two digits differ by the dot's value (1 when it has none)"}, needs_dot, lower_difference},
-    {{ConstraintKind::ratio, "black dot", "one digit is the dot's value (2 when it has none) times the other"}, needs_dot, lower_ratio},
+    {{ConstraintKind::diagonal_down, "diagonal",
+      "no digit twice on the diagonal from r1c1 to rNcN"},
+     needs_none,
+     lower_diagonal},
+    {{ConstraintKind::diagonal_up, "anti-diagonal",
+      "no digit twice on the diagonal from rNc1 to r1cN"},
+     needs_none,
+     lower_diagonal},
+    {{ConstraintKind::disjoint_groups, "disjoint groups",
+      "no digit twice among the cells at the same place in every box"},
+     needs_none,
+     lower_disjoint},
+    {{ConstraintKind::extra_region, "extra region",
+      "no digit twice in the region; a region of N cells holds every digit"},
+     needs_some,
+     lower_house},
+    {{ConstraintKind::anti_knight, "anti-knight",
+      "cells a knight's move apart hold different digits"},
+     needs_none,
+     lower_anti_knight},
+    {{ConstraintKind::anti_king, "anti-king", "cells a king's move apart hold different digits"},
+     needs_none,
+     lower_anti_king},
+    {{ConstraintKind::non_consecutive, "non-consecutive",
+      "orthogonal neighbours without a white dot between them are not consecutive"},
+     needs_none,
+     lower_non_consecutive},
+    {{ConstraintKind::difference, "white dot",
+      "the two digits differ by the dot's value (1 when it has none)"},
+     needs_dot,
+     lower_difference},
+    {{ConstraintKind::ratio, "black dot",
+      "one digit is the dot's value (2 when it has none) times the other"},
+     needs_dot,
+     lower_ratio},
     {{ConstraintKind::xv, "XV", "the two digits sum to 10 (X) or 5 (V)"}, needs_xv, lower_xv},
-    {{ConstraintKind::negative_ratio, "no black dot", "orthogonal neighbours without a black dot are in no ratio a black dot of the puzzle uses (2 when there is none)"}, needs_none, lower_negative_ratio},
-    {{ConstraintKind::negative_xv, "no XV", "orthogonal neighbours without an X or a V sum to neither 5 nor 10"}, needs_none, lower_negative_xv},
+    {{ConstraintKind::negative_ratio, "no black dot",
+      "orthogonal neighbours without a black dot are in no ratio a black dot of the puzzle uses (2 "
+      "when there is none)"},
+     needs_none,
+     lower_negative_ratio},
+    {{ConstraintKind::negative_xv, "no XV",
+      "orthogonal neighbours without an X or a V sum to neither 5 nor 10"},
+     needs_none,
+     lower_negative_xv},
     {{ConstraintKind::odd, "odd", "the cell holds an odd digit"}, needs_one, lower_parity},
     {{ConstraintKind::even, "even", "the cell holds an even digit"}, needs_one, lower_parity},
-    {{ConstraintKind::minimum, "minimum", "the cell's digit is below each of its orthogonal neighbours'"}, needs_one, lower_extremum},
-    {{ConstraintKind::maximum, "maximum", "the cell's digit is above each of its orthogonal neighbours'"}, needs_one, lower_extremum},
-    {{ConstraintKind::thermometer, "thermometer", "digits strictly increase from the bulb along the line"}, needs_thermometer, lower_thermometer},
-    {{ConstraintKind::whispers, "German whispers", "neighbours on the line differ by at least the line's value (half the side, rounded up, when it has none: 5 on 9x9)"}, needs_whispers, lower_whispers},
-    {{ConstraintKind::renban, "renban", "the line holds a set of consecutive digits, in any order, none twice"}, needs_renban, lower_renban},
-    {{ConstraintKind::palindrome, "palindrome", "the line reads the same from either end"}, needs_line1, lower_palindrome},
-    {{ConstraintKind::between, "between line", "each cell inside the line holds a digit strictly between the digits of its two ends"}, needs_line2, lower_between},
-    {{ConstraintKind::clone, "clone", "each cell holds the digit of its copy"}, needs_clone, lower_clone},
-    {{ConstraintKind::killer_cage, "killer cage", "no digit twice in the cage; its digits sum to its value, when it has one"}, needs_cage, lower_cage},
-    {{ConstraintKind::arrow, "arrow", "the digits along the arrow (which may repeat) sum to the digit in its circle"}, needs_arrow, lower_arrow},
-    {{ConstraintKind::little_killer, "little killer", "the digits on the diagonal (which may repeat) sum to the clue"}, needs_diagonal_sum, lower_little_killer},
+    {{ConstraintKind::minimum, "minimum",
+      "the cell's digit is below each of its orthogonal neighbours'"},
+     needs_one,
+     lower_extremum},
+    {{ConstraintKind::maximum, "maximum",
+      "the cell's digit is above each of its orthogonal neighbours'"},
+     needs_one,
+     lower_extremum},
+    {{ConstraintKind::candidates, "candidates", "the cell holds one of the digits listed for it"},
+     needs_candidates,
+     lower_candidates},
+    {{ConstraintKind::thermometer, "thermometer",
+      "digits strictly increase from the bulb along the line"},
+     needs_thermometer,
+     lower_thermometer},
+    {{ConstraintKind::whispers, "German whispers",
+      "neighbours on the line differ by at least the line's value (half the side, rounded up, when "
+      "it has none: 5 on 9x9)"},
+     needs_whispers,
+     lower_whispers},
+    {{ConstraintKind::renban, "renban",
+      "the line holds a set of consecutive digits, in any order, none twice"},
+     needs_renban,
+     lower_renban},
+    {{ConstraintKind::palindrome, "palindrome", "the line reads the same from either end"},
+     needs_line1,
+     lower_palindrome},
+    {{ConstraintKind::between, "between line",
+      "each cell inside the line holds a digit strictly between the digits of its two ends"},
+     needs_line2,
+     lower_between},
+    {{ConstraintKind::clone, "clone", "each cell holds the digit of its copy"},
+     needs_clone,
+     lower_clone},
+    {{ConstraintKind::region_sum_line, "region sum line",
+      "cut where it crosses from one region into another, the line's pieces all have the same sum"},
+     needs_line1,
+     lower_region_sum_line},
+    {{ConstraintKind::killer_cage, "killer cage",
+      "no digit twice in the cage; its digits sum to its value, when it has one"},
+     needs_cage,
+     lower_cage},
+    {{ConstraintKind::arrow, "arrow",
+      "the digits along the arrow (which may repeat) sum to the digit in its circle"},
+     needs_arrow,
+     lower_arrow},
+    {{ConstraintKind::little_killer, "little killer",
+      "the digits on the diagonal (which may repeat) sum to the clue"},
+     needs_diagonal_sum,
+     lower_little_killer},
+    {{ConstraintKind::pill_arrow, "pill arrow",
+      "the digits along the arrow (which may repeat) sum to the number the pill's digits make, "
+      "read from its first cell"},
+     needs_pill_arrow,
+     lower_pill_arrow},
+    {{ConstraintKind::quadruple, "quadruple",
+      "the 2x2 holds each listed digit, as many times as it is listed"},
+     needs_quadruple,
+     lower_quadruple},
+    {{ConstraintKind::sandwich, "sandwich",
+      "the digits between the 1 and the N (the highest digit) in the row or column sum to the "
+      "clue"},
+     needs_outside_clue,
+     lower_sandwich},
+    {{ConstraintKind::x_sum, "X-sum",
+      "the first X digits seen from the clue, X being the first of them, sum to the clue"},
+     needs_outside_clue,
+     lower_x_sum},
+    {{ConstraintKind::skyscraper, "skyscraper",
+      "seen from the clue, as many digits as the clue are each higher than every digit before "
+      "them"},
+     needs_outside_clue,
+     lower_skyscraper},
 };
+
+constexpr bool in_kind_order() {
+  for (std::size_t i = 0; i < std::size(kKinds); ++i)
+    if (static_cast<std::size_t>(kKinds[i].info.kind) != i) return false;
+  return true;
+}
+static_assert(in_kind_order(), "kKinds lists the kinds in the order of ConstraintKind");
 
 const Kind& kind_of(ConstraintKind k) { return kKinds[static_cast<std::size_t>(k)]; }
 

@@ -6,6 +6,7 @@
 // search (solver.cpp) knows only them.
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,8 @@ struct Pair {
   std::vector<Mask> allowed;
 };
 
-// sum(coefficient[i] * digit of cells[i]) == target; coefficients are +1 or -1.
+// sum(coefficient[i] * digit of cells[i]) == target; any non-zero coefficients
+// (-1 for an arrow's circle, 10 for the first digit of a two-cell pill).
 struct Sum {
   std::vector<int> cells;
   std::vector<int> coefficients;
@@ -43,6 +45,18 @@ struct Between {
   std::vector<int> inner;
 };
 
+// A constraint that narrows its cells by its own reasoning (a sandwich, an
+// X-sum, a skyscraper, a quadruple): `revise` gets the candidates of `cells`
+// in order, narrows them, and returns false when no digits can satisfy it.
+struct Rule {
+  std::vector<int> cells;
+  int value = 0;
+  std::vector<int> digits;  // what the kind needs besides (a quadruple's digits)
+  std::vector<Mask> sets;   // digit sets worked out once (a sandwich's fillings)
+  bool listed = true;       // false: too many sets to list; revise waits for the cells to fill
+  bool (*revise)(const Rule&, std::span<Mask> masks, int side) = nullptr;
+};
+
 struct Lowered {
   int side = 0;
   Mask all = 0;
@@ -52,6 +66,7 @@ struct Lowered {
   std::vector<Sum> sums;
   std::vector<Span> spans;
   std::vector<Between> betweens;
+  std::vector<Rule> rules;
 
   // A pair whose relation holds for (x, y) when `holds(x, y)`; added in both
   // directions' tables at once.
@@ -74,5 +89,14 @@ Lowered lower(const VariantPuzzle& puzzle);
 
 // Orthogonally adjacent pairs of cells (each once, the smaller first).
 std::vector<std::pair<int, int>> orthogonal_pairs(const Geometry& g);
+
+// The kinds that narrow by rules of their own (clues.cpp): what each needs of
+// its cells, and its lowering.
+std::string needs_outside_clue(const Constraint& c, const VariantPuzzle& p);
+std::string needs_quadruple(const Constraint& c, const VariantPuzzle& p);
+void lower_sandwich(const Constraint& c, const VariantPuzzle& p, Lowered& out);
+void lower_x_sum(const Constraint& c, const VariantPuzzle& p, Lowered& out);
+void lower_skyscraper(const Constraint& c, const VariantPuzzle& p, Lowered& out);
+void lower_quadruple(const Constraint& c, const VariantPuzzle& p, Lowered& out);
 
 }  // namespace nonet::variant

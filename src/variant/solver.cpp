@@ -4,6 +4,7 @@
 // cell with fewest candidates.
 
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include "variant/lowered.h"
@@ -16,6 +17,10 @@ using variant::Lowered;
 int lowest(Mask m) { return std::countr_zero(m) + 1; }
 int highest(Mask m) { return 32 - std::countl_zero(m); }
 bool single(Mask m) { return m != 0 && (m & (m - 1)) == 0; }
+int floor_div(int a, int b) {  // b > 0
+  return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+int ceil_div(int a, int b) { return -floor_div(-a, b); }
 Mask range(int lo, int hi) {  // digits lo..hi
   if (lo > hi) return 0;
   const Mask upto_hi = hi >= 32 ? ~Mask{0} : (Mask{1} << hi) - 1;
@@ -31,6 +36,7 @@ class Search {
     sums_of_.resize(cells);
     spans_of_.resize(cells);
     betweens_of_.resize(cells);
+    rules_of_.resize(cells);
     for (const variant::House& h : l.houses) {
       if (static_cast<int>(h.cells.size()) == l.side) complete_.push_back(&h);
       for (const int a : h.cells)
@@ -68,6 +74,8 @@ class Search {
       betweens_of_[static_cast<std::size_t>(b.last)].push_back(i);
       for (const int c : b.inner) betweens_of_[static_cast<std::size_t>(c)].push_back(i);
     }
+    for (std::size_t i = 0; i < l.rules.size(); ++i)
+      for (const int c : l.rules[i].cells) rules_of_[static_cast<std::size_t>(c)].push_back(i);
     queued_.assign(cells, 0);
   }
 
@@ -175,25 +183,23 @@ class Search {
       for (std::size_t i = 0; i < s.cells.size(); ++i) {
         const Mask m = masks[static_cast<std::size_t>(s.cells[i])];
         if (m == 0) return false;
-        if (s.coefficients[i] > 0) {
-          lo += lowest(m);
-          hi += highest(m);
-        } else {
-          lo -= highest(m);
-          hi -= lowest(m);
-        }
+        const int k = s.coefficients[i];
+        lo += k > 0 ? k * lowest(m) : k * highest(m);
+        hi += k > 0 ? k * highest(m) : k * lowest(m);
       }
       if (s.target < lo || s.target > hi) return false;
       bool changed = false;
       for (std::size_t i = 0; i < s.cells.size(); ++i) {
         const int c = s.cells[i];
         const Mask m = masks[static_cast<std::size_t>(c)];
-        const int term_lo = s.coefficients[i] > 0 ? lowest(m) : -highest(m);
-        const int term_hi = s.coefficients[i] > 0 ? highest(m) : -lowest(m);
-        // This term lies in [target - (hi - term_hi), target - (lo - term_lo)].
+        const int k = s.coefficients[i];
+        const int term_lo = k > 0 ? k * lowest(m) : k * highest(m);
+        const int term_hi = k > 0 ? k * highest(m) : k * lowest(m);
+        // k * digit lies in [target - (hi - term_hi), target - (lo - term_lo)].
         const int t_lo = s.target - (hi - term_hi), t_hi = s.target - (lo - term_lo);
-        const Mask keep = s.coefficients[i] > 0 ? range(std::max(1, t_lo), std::min(l_.side, t_hi))
-                                                 : range(std::max(1, -t_hi), std::min(l_.side, -t_lo));
+        const int d_lo = k > 0 ? ceil_div(t_lo, k) : ceil_div(-t_hi, -k);
+        const int d_hi = k > 0 ? floor_div(t_hi, k) : floor_div(-t_lo, -k);
+        const Mask keep = range(std::max(1, d_lo), std::min(l_.side, d_hi));
         if ((m & keep) != m) {
           if (!narrow(masks, c, keep)) return false;
           changed = true;
@@ -201,6 +207,16 @@ class Search {
       }
       if (!changed) break;
     }
+    return true;
+  }
+
+  bool revise_rule(std::vector<Mask>& masks, const variant::Rule& r) {
+    std::array<Mask, 32> local{};
+    const std::size_t n = r.cells.size();
+    for (std::size_t i = 0; i < n; ++i) local[i] = masks[static_cast<std::size_t>(r.cells[i])];
+    if (!r.revise(r, std::span<Mask>(local.data(), n), l_.side)) return false;
+    for (std::size_t i = 0; i < n; ++i)
+      if (!narrow(masks, r.cells[i], local[i])) return false;
     return true;
   }
 
@@ -251,6 +267,8 @@ class Search {
           if (!narrow_to_sets(masks, l_.spans[i].cells, span_sets_[i])) return fail();
         for (const std::size_t i : betweens_of_[static_cast<std::size_t>(cell)])
           if (!revise_between(masks, l_.betweens[i])) return fail();
+        for (const std::size_t i : rules_of_[static_cast<std::size_t>(cell)])
+          if (!revise_rule(masks, l_.rules[i])) return fail();
       }
       // Hidden singles: a digit with one place left in a house of N cells.
       for (const variant::House* h : complete_) {
@@ -321,7 +339,7 @@ class Search {
   const Geometry* geometry_ = nullptr;
   std::vector<std::vector<int>> peers_;
   std::vector<const variant::House*> complete_;
-  std::vector<std::vector<std::size_t>> pairs_of_, sums_of_, spans_of_, betweens_of_;
+  std::vector<std::vector<std::size_t>> pairs_of_, sums_of_, spans_of_, betweens_of_, rules_of_;
   std::vector<std::vector<Mask>> digit_sets_;  // per sum: the sets of its digits (cages)
   std::vector<std::vector<Mask>> span_sets_;   // per span: its possible runs of digits
   std::vector<int> queue_;

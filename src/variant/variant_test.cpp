@@ -128,6 +128,64 @@ Constraint random_constraint(std::mt19937& rng, const Grid& truth, bool fit) {
       c.other = {b};
       break;
     }
+    case ConstraintKind::candidates: {
+      const int cell = static_cast<int>(rng() % 16);
+      c.cells = {cell};
+      for (int d = 1; d <= n; ++d)
+        if (rng() % 2 || (fit && d == truth[cell])) c.other.push_back(d);
+      if (c.other.empty()) c.other.push_back(1);
+      break;
+    }
+    case ConstraintKind::region_sum_line:
+      c.cells = random_line(rng, g, 2 + static_cast<int>(rng() % 4));
+      break;
+    case ConstraintKind::pill_arrow: {
+      // A pill of two cells in a row (its number 11 or 12 on 4x4) and an arrow after it.
+      const int r = static_cast<int>(rng() % 4), col = static_cast<int>(rng() % 3);
+      c.cells = {g.cell(r, col), g.cell(r, col + 1)};
+      c.value = 2;
+      for (int row = r + 1; row < n && c.cells.size() < 6; ++row)
+        c.cells.push_back(g.cell(row, col + 1));
+      if (c.cells.size() < 3) return random_constraint(rng, truth, fit);
+      break;
+    }
+    case ConstraintKind::quadruple: {
+      const int r = static_cast<int>(rng() % 3), col = static_cast<int>(rng() % 3);
+      c.cells = {g.cell(r, col), g.cell(r, col + 1), g.cell(r + 1, col), g.cell(r + 1, col + 1)};
+      const int listed = 1 + static_cast<int>(rng() % 4);
+      for (int i = 0; i < listed; ++i)
+        c.other.push_back(fit ? truth[c.cells[rng() % 4]] : 1 + static_cast<int>(rng() % 4));
+      break;
+    }
+    case ConstraintKind::sandwich:
+    case ConstraintKind::x_sum:
+    case ConstraintKind::skyscraper: {
+      const int line = static_cast<int>(rng() % 4);
+      const bool column = rng() % 2, backwards = rng() % 2;
+      for (int i = 0; i < n; ++i) {
+        const int at = backwards ? n - 1 - i : i;
+        c.cells.push_back(column ? g.cell(at, line) : g.cell(line, at));
+      }
+      if (!fit) {
+        c.value = static_cast<int>(rng() % 8);
+      } else if (kind == ConstraintKind::skyscraper) {
+        int tallest = 0;
+        for (const int x : c.cells)
+          if (truth[x] > tallest) tallest = truth[x], ++c.value;
+      } else if (kind == ConstraintKind::x_sum) {
+        for (int i = 0; i < truth[c.cells[0]]; ++i)
+          c.value += truth[c.cells[static_cast<std::size_t>(i)]];
+      } else {
+        bool inside = false;
+        for (const int x : c.cells) {
+          if (truth[x] == 1 || truth[x] == n)
+            inside = !inside;
+          else if (inside)
+            c.value += truth[x];
+        }
+      }
+      break;
+    }
     default:
       break;  // the kinds that hold on the whole board
   }

@@ -141,6 +141,64 @@ bool holds(const VariantPuzzle& p, const Constraint& c, const Grid& g) {
       for (std::size_t i = c.kind == ConstraintKind::arrow ? 1 : 0; i < cells.size(); ++i) sum += g[cells[i]];
       return sum == (c.kind == ConstraintKind::arrow ? g[cells[0]] : c.value);
     }
+    case ConstraintKind::candidates:
+      return std::find(c.other.begin(), c.other.end(), g[cells[0]]) != c.other.end();
+    case ConstraintKind::region_sum_line: {
+      // Region of a cell as the puzzle has them; -1: none, every cell its own piece's end.
+      const auto region = [&](int cell) {
+        if (!p.regions.empty()) return p.regions[static_cast<std::size_t>(cell)];
+        return p.no_regions ? -1 : geo.box_of(cell);
+      };
+      std::vector<int> sums;
+      for (std::size_t i = 0; i < cells.size(); ++i) {
+        if (i == 0 || region(cells[i]) < 0 || region(cells[i]) != region(cells[i - 1]))
+          sums.push_back(0);
+        sums.back() += g[cells[i]];
+      }
+      return std::all_of(sums.begin(), sums.end(), [&](int s) { return s == sums.front(); });
+    }
+    case ConstraintKind::pill_arrow: {
+      long number = 0;
+      for (int i = 0; i < c.value; ++i) {
+        const int d = g[cells[static_cast<std::size_t>(i)]];
+        if (i > 0 && d > 9) return false;  // one decimal digit after the first
+        number = number * 10 + d;
+      }
+      long sum = 0;
+      for (std::size_t i = static_cast<std::size_t>(c.value); i < cells.size(); ++i)
+        sum += g[cells[i]];
+      return sum == number;
+    }
+    case ConstraintKind::quadruple:
+      for (const int d : c.other) {
+        const auto wanted = std::count(c.other.begin(), c.other.end(), d);
+        const auto there =
+            std::count_if(cells.begin(), cells.end(), [&](int x) { return g[x] == d; });
+        if (there < wanted) return false;
+      }
+      return true;
+    case ConstraintKind::sandwich: {
+      std::vector<int> at;  // where the 1 and the N are
+      for (std::size_t i = 0; i < cells.size(); ++i)
+        if (g[cells[i]] == 1 || g[cells[i]] == n) at.push_back(static_cast<int>(i));
+      if (at.size() != 2) return false;
+      int sum = 0;
+      for (int i = at[0] + 1; i < at[1]; ++i) sum += g[cells[static_cast<std::size_t>(i)]];
+      return sum == c.value;
+    }
+    case ConstraintKind::x_sum: {
+      const int x = g[cells[0]];
+      if (x > static_cast<int>(cells.size())) return false;
+      int sum = 0;
+      for (int i = 0; i < x; ++i) sum += g[cells[static_cast<std::size_t>(i)]];
+      return sum == c.value;
+    }
+    case ConstraintKind::skyscraper: {
+      int seen = 0, tallest = 0;
+      for (const int x : cells)
+        if (g[x] > tallest) tallest = g[x], ++seen;
+      return seen == c.value;
+    }
   }
   return false;
 }

@@ -146,9 +146,22 @@ std::vector<std::pair<int, int>> unmarked(const VariantPuzzle& p,
   return out;
 }
 
+bool has(const VariantPuzzle& p, ConstraintKind kind) {
+  return std::any_of(p.constraints.begin(), p.constraints.end(),
+                     [kind](const Constraint& c) { return c.kind == kind; });
+}
+// With both negatives ("every dot is given"), a pair with a dot of either colour is exempt from
+// both.
+bool every_dot_given(const VariantPuzzle& p) {
+  return has(p, ConstraintKind::non_consecutive) && has(p, ConstraintKind::negative_ratio);
+}
+
 void lower_non_consecutive(const Constraint&, const VariantPuzzle& p, Lowered& out) {
   // As f-puzzles reads it: a pair with a white dot is exempt.
-  for (const auto& [a, b] : unmarked(p, {ConstraintKind::difference}))
+  const auto dots = every_dot_given(p)
+                        ? unmarked(p, {ConstraintKind::difference, ConstraintKind::ratio})
+                        : unmarked(p, {ConstraintKind::difference});
+  for (const auto& [a, b] : dots)
     out.relate(a, b, [](int x, int y) { return std::abs(x - y) != 1; });
 }
 void lower_negative_ratio(const Constraint&, const VariantPuzzle& p, Lowered& out) {
@@ -156,7 +169,10 @@ void lower_negative_ratio(const Constraint&, const VariantPuzzle& p, Lowered& ou
   for (const Constraint& c : p.constraints)
     if (c.kind == ConstraintKind::ratio) ratios.insert(dot_value(c));
   if (ratios.empty()) ratios.insert(2);
-  for (const auto& [a, b] : unmarked(p, {ConstraintKind::ratio}))
+  const auto dots = every_dot_given(p)
+                        ? unmarked(p, {ConstraintKind::difference, ConstraintKind::ratio})
+                        : unmarked(p, {ConstraintKind::ratio});
+  for (const auto& [a, b] : dots)
     out.relate(a, b, [&ratios](int x, int y) {
       return std::none_of(ratios.begin(), ratios.end(), [&](int r) { return in_ratio(x, y, r); });
     });
@@ -358,128 +374,42 @@ struct Kind {
 };
 
 // In the order of ConstraintKind.
+// clang-format off
 constexpr Kind kKinds[] = {
-    {{ConstraintKind::diagonal_down, "diagonal",
-      "no digit twice on the diagonal from r1c1 to rNcN"},
-     needs_none,
-     lower_diagonal},
-    {{ConstraintKind::diagonal_up, "anti-diagonal",
-      "no digit twice on the diagonal from rNc1 to r1cN"},
-     needs_none,
-     lower_diagonal},
-    {{ConstraintKind::disjoint_groups, "disjoint groups",
-      "no digit twice among the cells at the same place in every box"},
-     needs_none,
-     lower_disjoint},
-    {{ConstraintKind::extra_region, "extra region",
-      "no digit twice in the region; a region of N cells holds every digit"},
-     needs_some,
-     lower_house},
-    {{ConstraintKind::anti_knight, "anti-knight",
-      "cells a knight's move apart hold different digits"},
-     needs_none,
-     lower_anti_knight},
-    {{ConstraintKind::anti_king, "anti-king", "cells a king's move apart hold different digits"},
-     needs_none,
-     lower_anti_king},
-    {{ConstraintKind::non_consecutive, "non-consecutive",
-      "orthogonal neighbours without a white dot between them are not consecutive"},
-     needs_none,
-     lower_non_consecutive},
-    {{ConstraintKind::difference, "white dot",
-      "the two digits differ by the dot's value (1 when it has none)"},
-     needs_dot,
-     lower_difference},
-    {{ConstraintKind::ratio, "black dot",
-      "one digit is the dot's value (2 when it has none) times the other"},
-     needs_dot,
-     lower_ratio},
+    {{ConstraintKind::diagonal_down, "diagonal", "no digit twice on the diagonal from r1c1 to rNcN"}, needs_none, lower_diagonal},
+    {{ConstraintKind::diagonal_up, "anti-diagonal", "no digit twice on the diagonal from rNc1 to r1cN"}, needs_none, lower_diagonal},
+    {{ConstraintKind::disjoint_groups, "disjoint groups", "no digit twice among the cells at the same place in every box"}, needs_none, lower_disjoint},
+    {{ConstraintKind::extra_region, "extra region", "no digit twice in the region; a region of N cells holds every digit"}, needs_some, lower_house},
+    {{ConstraintKind::anti_knight, "anti-knight", "cells a knight's move apart hold different digits"}, needs_none, lower_anti_knight},
+    {{ConstraintKind::anti_king, "anti-king", "cells a king's move apart hold different digits"}, needs_none, lower_anti_king},
+    {{ConstraintKind::non_consecutive, "non-consecutive", "orthogonal neighbours without a white dot between them (without a dot of either colour, when no black dot is a rule too) are not consecutive"}, needs_none, lower_non_consecutive},
+    {{ConstraintKind::difference, "white dot", "the two digits differ by the dot's value (1 when it has none)"}, needs_dot, lower_difference},
+    {{ConstraintKind::ratio, "black dot", "one digit is the dot's value (2 when it has none) times the other"}, needs_dot, lower_ratio},
     {{ConstraintKind::xv, "XV", "the two digits sum to 10 (X) or 5 (V)"}, needs_xv, lower_xv},
-    {{ConstraintKind::negative_ratio, "no black dot",
-      "orthogonal neighbours without a black dot are in no ratio a black dot of the puzzle uses (2 "
-      "when there is none)"},
-     needs_none,
-     lower_negative_ratio},
-    {{ConstraintKind::negative_xv, "no XV",
-      "orthogonal neighbours without an X or a V sum to neither 5 nor 10"},
-     needs_none,
-     lower_negative_xv},
+    {{ConstraintKind::negative_ratio, "no black dot", "orthogonal neighbours without a black dot are in no ratio a black dot of the puzzle uses (2 when there is none)"}, needs_none, lower_negative_ratio},
+    {{ConstraintKind::negative_xv, "no XV", "orthogonal neighbours without an X or a V sum to neither 5 nor 10"}, needs_none, lower_negative_xv},
     {{ConstraintKind::odd, "odd", "the cell holds an odd digit"}, needs_one, lower_parity},
     {{ConstraintKind::even, "even", "the cell holds an even digit"}, needs_one, lower_parity},
-    {{ConstraintKind::minimum, "minimum",
-      "the cell's digit is below each of its orthogonal neighbours'"},
-     needs_one,
-     lower_extremum},
-    {{ConstraintKind::maximum, "maximum",
-      "the cell's digit is above each of its orthogonal neighbours'"},
-     needs_one,
-     lower_extremum},
-    {{ConstraintKind::candidates, "candidates", "the cell holds one of the digits listed for it"},
-     needs_candidates,
-     lower_candidates},
-    {{ConstraintKind::thermometer, "thermometer",
-      "digits strictly increase from the bulb along the line"},
-     needs_thermometer,
-     lower_thermometer},
-    {{ConstraintKind::whispers, "German whispers",
-      "neighbours on the line differ by at least the line's value (half the side, rounded up, when "
-      "it has none: 5 on 9x9)"},
-     needs_whispers,
-     lower_whispers},
-    {{ConstraintKind::renban, "renban",
-      "the line holds a set of consecutive digits, in any order, none twice"},
-     needs_renban,
-     lower_renban},
-    {{ConstraintKind::palindrome, "palindrome", "the line reads the same from either end"},
-     needs_line1,
-     lower_palindrome},
-    {{ConstraintKind::between, "between line",
-      "each cell inside the line holds a digit strictly between the digits of its two ends"},
-     needs_line2,
-     lower_between},
-    {{ConstraintKind::clone, "clone", "each cell holds the digit of its copy"},
-     needs_clone,
-     lower_clone},
-    {{ConstraintKind::region_sum_line, "region sum line",
-      "cut where it crosses from one region into another, the line's pieces all have the same sum"},
-     needs_line1,
-     lower_region_sum_line},
-    {{ConstraintKind::killer_cage, "killer cage",
-      "no digit twice in the cage; its digits sum to its value, when it has one"},
-     needs_cage,
-     lower_cage},
-    {{ConstraintKind::arrow, "arrow",
-      "the digits along the arrow (which may repeat) sum to the digit in its circle"},
-     needs_arrow,
-     lower_arrow},
-    {{ConstraintKind::little_killer, "little killer",
-      "the digits on the diagonal (which may repeat) sum to the clue"},
-     needs_diagonal_sum,
-     lower_little_killer},
-    {{ConstraintKind::pill_arrow, "pill arrow",
-      "the digits along the arrow (which may repeat) sum to the number the pill's digits make, "
-      "read from its first cell"},
-     needs_pill_arrow,
-     lower_pill_arrow},
-    {{ConstraintKind::quadruple, "quadruple",
-      "the 2x2 holds each listed digit, as many times as it is listed"},
-     needs_quadruple,
-     lower_quadruple},
-    {{ConstraintKind::sandwich, "sandwich",
-      "the digits between the 1 and the N (the highest digit) in the row or column sum to the "
-      "clue"},
-     needs_outside_clue,
-     lower_sandwich},
-    {{ConstraintKind::x_sum, "X-sum",
-      "the first X digits seen from the clue, X being the first of them, sum to the clue"},
-     needs_outside_clue,
-     lower_x_sum},
-    {{ConstraintKind::skyscraper, "skyscraper",
-      "seen from the clue, as many digits as the clue are each higher than every digit before "
-      "them"},
-     needs_outside_clue,
-     lower_skyscraper},
+    {{ConstraintKind::minimum, "minimum", "the cell's digit is below each of its orthogonal neighbours'"}, needs_one, lower_extremum},
+    {{ConstraintKind::maximum, "maximum", "the cell's digit is above each of its orthogonal neighbours'"}, needs_one, lower_extremum},
+    {{ConstraintKind::candidates, "candidates", "the cell holds one of the digits listed for it"}, needs_candidates, lower_candidates},
+    {{ConstraintKind::thermometer, "thermometer", "digits strictly increase from the bulb along the line"}, needs_thermometer, lower_thermometer},
+    {{ConstraintKind::whispers, "German whispers", "neighbours on the line differ by at least the line's value (half the side, rounded up, when it has none: 5 on 9x9)"}, needs_whispers, lower_whispers},
+    {{ConstraintKind::renban, "renban", "the line holds a set of consecutive digits, in any order, none twice"}, needs_renban, lower_renban},
+    {{ConstraintKind::palindrome, "palindrome", "the line reads the same from either end"}, needs_line1, lower_palindrome},
+    {{ConstraintKind::between, "between line", "each cell inside the line holds a digit strictly between the digits of its two ends"}, needs_line2, lower_between},
+    {{ConstraintKind::clone, "clone", "each cell holds the digit of its copy"}, needs_clone, lower_clone},
+    {{ConstraintKind::region_sum_line, "region sum line", "cut where it crosses from one region into another, the line's pieces all have the same sum"}, needs_line1, lower_region_sum_line},
+    {{ConstraintKind::killer_cage, "killer cage", "no digit twice in the cage; its digits sum to its value, when it has one"}, needs_cage, lower_cage},
+    {{ConstraintKind::arrow, "arrow", "the digits along the arrow (which may repeat) sum to the digit in its circle"}, needs_arrow, lower_arrow},
+    {{ConstraintKind::little_killer, "little killer", "the digits on the diagonal (which may repeat) sum to the clue"}, needs_diagonal_sum, lower_little_killer},
+    {{ConstraintKind::pill_arrow, "pill arrow", "the digits along the arrow (which may repeat) sum to the number the pill's digits make, read from its first cell"}, needs_pill_arrow, lower_pill_arrow},
+    {{ConstraintKind::quadruple, "quadruple", "the 2x2 holds each listed digit, as many times as it is listed"}, needs_quadruple, lower_quadruple},
+    {{ConstraintKind::sandwich, "sandwich", "the digits between the 1 and the N (the highest digit) in the row or column sum to the clue"}, needs_outside_clue, lower_sandwich},
+    {{ConstraintKind::x_sum, "X-sum", "the first X digits seen from the clue, X being the first of them, sum to the clue"}, needs_outside_clue, lower_x_sum},
+    {{ConstraintKind::skyscraper, "skyscraper", "seen from the clue, as many digits as the clue are each higher than every digit before them"}, needs_outside_clue, lower_skyscraper},
 };
+// clang-format on
 
 constexpr bool in_kind_order() {
   for (std::size_t i = 0; i < std::size(kKinds); ++i)

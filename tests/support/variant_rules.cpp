@@ -68,18 +68,27 @@ bool holds(const VariantPuzzle& p, const Constraint& c, const Grid& g) {
       return true;
     case ConstraintKind::non_consecutive:
     case ConstraintKind::negative_ratio:
-    case ConstraintKind::negative_xv:
+    case ConstraintKind::negative_xv: {
+      const auto any_of_kind = [&](ConstraintKind k) {
+        return std::any_of(p.constraints.begin(), p.constraints.end(),
+                           [k](const Constraint& d) { return d.kind == k; });
+      };
+      // Both negatives: every dot is given, and a dot of either colour exempts its pair.
+      const bool both = any_of_kind(ConstraintKind::non_consecutive) &&
+                        any_of_kind(ConstraintKind::negative_ratio);
       for (int a = 0; a < geo.cell_count(); ++a)
         for (int b = a + 1; b < geo.cell_count(); ++b) {
           if (!orthogonal(geo, a, b)) continue;
           const int x = g[a], y = g[b];
-          if (c.kind == ConstraintKind::non_consecutive && !marked(p, ConstraintKind::difference, a, b) &&
-              std::abs(x - y) == 1)
+          const bool white = marked(p, ConstraintKind::difference, a, b),
+                     black = marked(p, ConstraintKind::ratio, a, b);
+          if (both && (white || black)) continue;
+          if (c.kind == ConstraintKind::non_consecutive && !white && std::abs(x - y) == 1)
             return false;
           if (c.kind == ConstraintKind::negative_xv && !marked(p, ConstraintKind::xv, a, b) &&
               (x + y == 5 || x + y == 10))
             return false;
-          if (c.kind == ConstraintKind::negative_ratio && !marked(p, ConstraintKind::ratio, a, b)) {
+          if (c.kind == ConstraintKind::negative_ratio && !black) {
             bool any = false;
             for (const Constraint& d : p.constraints)
               if (d.kind == ConstraintKind::ratio) any = any || ratio(x, y, d.value ? d.value : 2);
@@ -90,6 +99,7 @@ bool holds(const VariantPuzzle& p, const Constraint& c, const Grid& g) {
           }
         }
       return true;
+    }
     case ConstraintKind::difference:
       return std::abs(g[cells[0]] - g[cells[1]]) == (c.value ? c.value : 1);
     case ConstraintKind::ratio:

@@ -41,6 +41,7 @@
 
 #include "nonet/nonet.h"
 #include "solve/fast9/fast9.h"
+#include "variant_bench.h"
 
 #if NONET_BENCH_TDOKU
 #include <tdoku.h>
@@ -67,6 +68,8 @@ struct Options {
   bool cpu_time = false;   // time by this thread's CPU clock instead of the wall clock
   bool alternate = false;  // solvers take turns pass by pass; report the best pass
   bool side_by_side = false;
+  bool json = false;
+  std::string variants;  // --variants FILE: f-puzzles JSON Lines
   std::uint64_t seed = 20240101;
 };
 
@@ -103,6 +106,10 @@ void usage(const char* argv0, const Options& o) {
       "  --seed N             seed of the puzzle permutations\n"
       "  --no-permute         solve puzzles as written\n"
       "  --csv                print CSV instead of a table\n"
+      "  --variants FILE      variant puzzles instead: f-puzzles JSON, one object a line\n"
+      "                       ({\"name\", \"fpuzzles\", \"solution\": [digits]}), each\n"
+      "                       counted to 2 --repeat times, the median reported\n"
+      "  --json               with --variants: a JSON object a puzzle\n"
       "  --cpu-time           time by the thread's CPU clock (steadier on a busy machine)\n"
       "Without files: the four standard sets in DIR/puzzles (now %s/puzzles)\n",
       argv0, data_dir(o).c_str());
@@ -166,6 +173,12 @@ bool parse_args(int argc, char** argv, Options& o) {
       o.side_by_side = true;
     } else if (a == "--csv") {
       o.csv = true;
+    } else if (a == "--json") {
+      o.json = true;
+    } else if (a == "--variants") {
+      const char* v = value("--variants");
+      if (!v) return false;
+      o.variants = v;
     } else if (a == "-h" || a == "--help") {
       usage(argv[0], o);
       std::exit(0);
@@ -191,6 +204,7 @@ bool parse_args(int argc, char** argv, Options& o) {
     o.alternate = true;
     if (!limit_given) o.limit_puzzles = 20000;
   }
+  if (!o.variants.empty()) return true;
   if (o.paths.empty()) {
     const std::string dir = data_dir(o) + "/puzzles";
     for (const char* name : kDefaultSets) o.paths.push_back(dir + "/" + name);
@@ -593,6 +607,7 @@ int main(int argc, char** argv) {
     usage(argv[0], o);
     return 2;
   }
+  if (!o.variants.empty()) return nonet::bench::run_variants(o.variants, o.repeat, o.json);
   const nonet::Geometry& nine = *nonet::Geometry::get(3, 3);
   std::vector<std::unique_ptr<Contender>> contenders;
   // In the order asked for (the first is the reference for the counts), or

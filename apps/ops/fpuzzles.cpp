@@ -381,7 +381,8 @@ class Reader {
       }
       if (key == "quadruple") {
         Constraint q{K::quadruple, cells(entry.value("cells", json::array()), where)};
-        for (const json& d : list_of(entry.value("values", json::array()), key)) {
+        const json values = entry.value("values", json::array());
+        for (const json& d : list_of(values, key)) {
           const int digit = small_int(d);
           if (digit < 1)
             refuse(where + ": 'values' holds " + d.dump().substr(0, 12) + ", not a digit");

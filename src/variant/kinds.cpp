@@ -55,14 +55,17 @@ std::string needs_dot(const Constraint& c, const VariantPuzzle& p) {
   if (!adjacent(p.geometry(), c.cells[0], c.cells[1])) return "joins cells that are not neighbours";
   return "";
 }
-// A line: cells in order, each touching the one before, none twice.
-std::string needs_line(const Constraint& c, const VariantPuzzle& p, std::size_t least) {
+// A line: cells in order, each touching the one before, none twice (unless
+// `loops`: a line whose rule is only between neighbours may cross itself or
+// close into a loop).
+std::string needs_line(const Constraint& c, const VariantPuzzle& p, std::size_t least,
+                       bool loops = false) {
   if (c.cells.size() < least) return "has " + plural(c.cells.size(), "cell") + "; it needs " + std::to_string(least);
   for (std::size_t i = 1; i < c.cells.size(); ++i)
     if (!touching(p.geometry(), c.cells[i - 1], c.cells[i]))
       return "jumps from " + p.geometry().cell_name(c.cells[i - 1]) + " to " +
              p.geometry().cell_name(c.cells[i]);
-  if (std::set<int>(c.cells.begin(), c.cells.end()).size() != c.cells.size())
+  if (!loops && std::set<int>(c.cells.begin(), c.cells.end()).size() != c.cells.size())
     return "passes a cell twice";
   return "";
 }
@@ -361,7 +364,7 @@ std::string needs_whispers(const Constraint& c, const VariantPuzzle& p) {
   if (whisper_gap(c, p.geometry().side()) >= p.geometry().side())
     return "asks for a difference of " + std::to_string(whisper_gap(c, p.geometry().side())) +
            ", which no two digits have";
-  return needs_line(c, p, 2);
+  return needs_line(c, p, 2, true);
 }
 
 using Check = std::string (*)(const Constraint&, const VariantPuzzle&);

@@ -77,6 +77,7 @@ class Search {
     for (std::size_t i = 0; i < l.rules.size(); ++i)
       for (const int c : l.rules[i].cells) rules_of_[static_cast<std::size_t>(c)].push_back(i);
     queued_.assign(cells, 0);
+    conflicts_.assign(cells, 0);
   }
 
   SolveResult run() {
@@ -308,13 +309,22 @@ class Search {
   // False once the search should end (the limit reached, or stopped).
   bool branch(const std::vector<Mask>& masks, SolveResult&) {
     if (out_of_time()) return false;
+    // The cell whose guesses have failed most often for its number of
+    // candidates (a conflict history, as in dom/wdeg); before any failure,
+    // the cell with fewest candidates.
     int best = -1, fewest = 64;
+    std::uint32_t best_score = 0;
     for (std::size_t c = 0; c < masks.size(); ++c) {
       const int k = std::popcount(masks[c]);
-      if (k > 1 && k < fewest) {
+      if (k < 2) continue;
+      const std::uint32_t score = conflicts_[c];
+      // score / k above best_score / fewest, or as high with fewer candidates.
+      const std::uint64_t mine = std::uint64_t{score} * static_cast<std::uint64_t>(fewest);
+      const std::uint64_t theirs = std::uint64_t{best_score} * static_cast<std::uint64_t>(k);
+      if (best < 0 || mine > theirs || (mine == theirs && k < fewest)) {
         fewest = k;
         best = static_cast<int>(c);
-        if (k == 2) break;
+        best_score = score;
       }
     }
     if (best < 0) {
@@ -329,6 +339,8 @@ class Search {
       if (settle(next)) {
         SolveResult unused;
         if (!branch(next, unused)) return false;
+      } else {
+        ++conflicts_[static_cast<std::size_t>(best)];
       }
     }
     return true;
@@ -344,6 +356,7 @@ class Search {
   std::vector<std::vector<Mask>> span_sets_;   // per span: its possible runs of digits
   std::vector<int> queue_;
   std::vector<char> queued_;
+  std::vector<std::uint32_t> conflicts_;  // per cell: guesses on it that failed at once
   std::optional<std::vector<Mask>> first_;
   std::uint64_t found_ = 0, guesses_ = 0, nodes_ = 0;
   bool stopped_ = false;

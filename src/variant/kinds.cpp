@@ -462,6 +462,7 @@ Lowered lower(const VariantPuzzle& p) {
     }
   }
   for (const Constraint& c : p.constraints) kind_of(c.kind).lower(c, p, out);
+  add_implied_sums(g, out);
   return out;
 }
 

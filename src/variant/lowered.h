@@ -90,6 +90,9 @@ Lowered lower(const VariantPuzzle& puzzle);
 // Orthogonally adjacent pairs of cells (each once, the smaller first).
 std::vector<std::pair<int, int>> orthogonal_pairs(const Geometry& g);
 
+// The sums that regions and killer cages imply (derived.cpp), added to `out`.
+void add_implied_sums(const Geometry& g, Lowered& out);
+
 // The kinds that narrow by rules of their own (clues.cpp): what each needs of
 // its cells, and its lowering.
 std::string needs_outside_clue(const Constraint& c, const VariantPuzzle& p);

@@ -7,6 +7,7 @@
 #include <array>
 #include <bit>
 
+#include "variant/grouped.h"
 #include "variant/lowered.h"
 
 namespace nonet {
@@ -37,6 +38,9 @@ class Search {
     spans_of_.resize(cells);
     betweens_of_.resize(cells);
     rules_of_.resize(cells);
+    houses_of_.resize(cells);
+    for (std::size_t i = 0; i < l.houses.size(); ++i)
+      for (const int c : l.houses[i].cells) houses_of_[static_cast<std::size_t>(c)].push_back(i);
     for (const variant::House& h : l.houses) {
       if (static_cast<int>(h.cells.size()) == l.side) complete_.push_back(&h);
       for (const int a : h.cells)
@@ -56,6 +60,21 @@ class Search {
       pairs_of_[static_cast<std::size_t>(p.a)].push_back(i);
       pairs_of_[static_cast<std::size_t>(p.b)].push_back(i);
     }
+    // Each two houses of N cells that meet in two cells or more.
+    for (std::size_t i = 0; i < complete_.size(); ++i)
+      for (std::size_t j = i + 1; j < complete_.size(); ++j) {
+        Crossing x;
+        for (const int c : complete_[i]->cells) {
+          const auto& other = complete_[j]->cells;
+          (std::find(other.begin(), other.end(), c) != other.end() ? x.shared : x.a_only)
+              .push_back(c);
+        }
+        if (x.shared.size() < 2) continue;
+        for (const int c : complete_[j]->cells)
+          if (std::find(x.shared.begin(), x.shared.end(), c) == x.shared.end())
+            x.b_only.push_back(c);
+        crossings_.push_back(std::move(x));
+      }
     for (auto& list : peers_) {
       std::sort(list.begin(), list.end());
       list.erase(std::unique(list.begin(), list.end()), list.end());
@@ -63,6 +82,7 @@ class Search {
     for (std::size_t i = 0; i < l.sums.size(); ++i) {
       for (const int c : l.sums[i].cells) sums_of_[static_cast<std::size_t>(c)].push_back(i);
       digit_sets_.push_back(l.sums[i].distinct ? sets_summing(l.sums[i]) : std::vector<Mask>{});
+      groups_.push_back(l.sums[i].distinct ? std::vector<variant::Group>{} : groups_of(l.sums[i]));
     }
     for (std::size_t i = 0; i < l.spans.size(); ++i) {
       for (const int c : l.spans[i].cells) spans_of_[static_cast<std::size_t>(c)].push_back(i);
@@ -78,6 +98,10 @@ class Search {
       for (const int c : l.rules[i].cells) rules_of_[static_cast<std::size_t>(c)].push_back(i);
     queued_.assign(cells, 0);
     conflicts_.assign(cells, 0);
+    waits_[kSum].assign(l.sums.size(), 0);
+    waits_[kSpan].assign(l.spans.size(), 0);
+    waits_[kBetween].assign(l.betweens.size(), 0);
+    waits_[kRule].assign(l.rules.size(), 0);
   }
 
   SolveResult run() {
@@ -129,18 +153,49 @@ class Search {
 
   // Narrows `cells` to the digit sets (each to be spread over the cells, a
   // digit a cell) that every cell can still take part in; false when none can.
+  // A digit every such set holds must go in one of the cells that can take
+  // it: alone, it goes there; all in one house, it leaves the house's others.
   bool narrow_to_sets(std::vector<Mask>& masks, const std::vector<int>& cells,
                       const std::vector<Mask>& sets) {
-    Mask usable = 0, present = 0;
+    Mask usable = 0, present = 0, required = l_.all;
     for (const int c : cells) present |= masks[static_cast<std::size_t>(c)];
     for (const Mask set : sets) {
       if ((set & present) != set) continue;
       if (std::all_of(cells.begin(), cells.end(),
-                      [&](int c) { return (masks[static_cast<std::size_t>(c)] & set) != 0; }))
+                      [&](int c) { return (masks[static_cast<std::size_t>(c)] & set) != 0; })) {
         usable |= set;
+        required &= set;
+      }
     }
+    if (!usable) return false;
     for (const int c : cells)
       if (!narrow(masks, c, usable)) return false;
+    for (Mask rest = required; rest; rest &= rest - 1) {
+      const Mask d = rest & -rest;
+      int holders = 0, first = -1;
+      for (const int c : cells)
+        if (masks[static_cast<std::size_t>(c)] & d) {
+          if (holders++ == 0) first = c;
+        }
+      if (holders == 0) return false;
+      if (holders == 1) {
+        if (!narrow(masks, first, d)) return false;
+        continue;
+      }
+      for (const std::size_t h : houses_of_[static_cast<std::size_t>(first)]) {
+        const std::vector<int>& house = l_.houses[h].cells;
+        const auto in_house = [&](int c) {
+          return std::find(house.begin(), house.end(), c) != house.end();
+        };
+        const bool all_in = std::all_of(cells.begin(), cells.end(), [&](int c) {
+          return !(masks[static_cast<std::size_t>(c)] & d) || in_house(c);
+        });
+        if (!all_in) continue;
+        for (const int x : house)
+          if (std::find(cells.begin(), cells.end(), x) == cells.end() && !narrow(masks, x, ~d))
+            return false;
+      }
+    }
     return true;
   }
 
@@ -174,7 +229,45 @@ class Search {
     return narrow(masks, p.a, keep_a) && narrow(masks, p.b, support_b);
   }
 
+  // A sum's cells in groups that must all differ (the same coefficient, each
+  // cell a peer of the others), first come first placed.
+  std::vector<variant::Group> groups_of(const variant::Sum& s) const {
+    std::vector<variant::Group> out;
+    for (std::size_t i = 0; i < s.cells.size(); ++i) {
+      const int c = s.cells[i];
+      const std::vector<int>& peers = peers_[static_cast<std::size_t>(c)];
+      variant::Group* home = nullptr;
+      for (variant::Group& g : out) {
+        if (g.coefficient != s.coefficients[i]) continue;
+        if (std::all_of(g.cells.begin(), g.cells.end(),
+                        [&](int x) { return std::binary_search(peers.begin(), peers.end(), x); })) {
+          home = &g;
+          break;
+        }
+      }
+      if (!home) home = &out.emplace_back(variant::Group{{}, s.coefficients[i]});
+      home->cells.push_back(c);
+    }
+    return out;
+  }
+
+  bool revise_grouped(std::vector<Mask>& masks, std::size_t index) {
+    const std::vector<variant::Group>& groups = groups_[index];
+    group_masks_.clear();
+    for (const variant::Group& g : groups)
+      for (const int c : g.cells) group_masks_.push_back(masks[static_cast<std::size_t>(c)]);
+    group_keep_ = group_masks_;
+    if (!grouped_.revise(index, groups, l_.sums[index].target, group_masks_, group_keep_))
+      return false;
+    std::size_t at = 0;
+    for (const variant::Group& g : groups)
+      for (const int c : g.cells)
+        if (!narrow(masks, c, group_keep_[at++])) return false;
+    return true;
+  }
+
   bool revise_sum(std::vector<Mask>& masks, std::size_t index) {
+    if (!groups_[index].empty()) return revise_grouped(masks, index);
     const variant::Sum& s = l_.sums[index];
     const std::vector<Mask>& sets = digit_sets_[index];
     if (!sets.empty() && !narrow_to_sets(masks, s.cells, sets)) return false;
@@ -255,21 +348,39 @@ class Search {
         queue_.pop_back();
         queued_[static_cast<std::size_t>(cell)] = 0;
         const Mask m = masks[static_cast<std::size_t>(cell)];
-        if (m == 0) return fail();
+        if (m == 0) return fail({cell});
         if (single(m)) {
           for (const int peer : peers_[static_cast<std::size_t>(cell)])
-            if (!narrow(masks, peer, ~m)) return fail();
+            if (!narrow(masks, peer, ~m)) return fail({cell, peer});
         }
         for (const std::size_t i : pairs_of_[static_cast<std::size_t>(cell)])
-          if (!revise_pair(masks, l_.pairs[i])) return fail();
-        for (const std::size_t i : sums_of_[static_cast<std::size_t>(cell)])
-          if (!revise_sum(masks, i)) return fail();
-        for (const std::size_t i : spans_of_[static_cast<std::size_t>(cell)])
-          if (!narrow_to_sets(masks, l_.spans[i].cells, span_sets_[i])) return fail();
-        for (const std::size_t i : betweens_of_[static_cast<std::size_t>(cell)])
-          if (!revise_between(masks, l_.betweens[i])) return fail();
-        for (const std::size_t i : rules_of_[static_cast<std::size_t>(cell)])
-          if (!revise_rule(masks, l_.rules[i])) return fail();
+          if (!revise_pair(masks, l_.pairs[i])) return fail({l_.pairs[i].a, l_.pairs[i].b});
+        // The costlier constraints wait, each once, until the cells settle.
+        for (const std::size_t i : sums_of_[static_cast<std::size_t>(cell)]) wait(kSum, i);
+        for (const std::size_t i : spans_of_[static_cast<std::size_t>(cell)]) wait(kSpan, i);
+        for (const std::size_t i : betweens_of_[static_cast<std::size_t>(cell)]) wait(kBetween, i);
+        for (const std::size_t i : rules_of_[static_cast<std::size_t>(cell)]) wait(kRule, i);
+      }
+      if (waiting_head_ < waiting_.size()) {
+        const auto [kind, i] = waiting_[waiting_head_++];
+        waits_[kind][i] = 0;
+        if (waiting_head_ == waiting_.size()) waiting_.clear(), waiting_head_ = 0;
+        switch (kind) {
+          case kSum:
+            if (!revise_sum(masks, i)) return fail(l_.sums[i].cells);
+            break;
+          case kSpan:
+            if (!narrow_to_sets(masks, l_.spans[i].cells, span_sets_[i]))
+              return fail(l_.spans[i].cells);
+            break;
+          case kBetween:
+            if (!revise_between(masks, l_.betweens[i])) return fail(l_.betweens[i].inner);
+            break;
+          default:
+            if (!revise_rule(masks, l_.rules[i])) return fail(l_.rules[i].cells);
+            break;
+        }
+        continue;
       }
       // Hidden singles: a digit with one place left in a house of N cells.
       for (const variant::House* h : complete_) {
@@ -280,22 +391,53 @@ class Search {
           seen_once |= m;
           if (single(m)) fixed |= m;
         }
-        if (seen_once != l_.all) return fail();
+        if (seen_once != l_.all) return fail(h->cells);
         const Mask lone = seen_once & ~seen_twice & ~fixed;
         if (!lone) continue;
         for (const int c : h->cells) {
           const Mask m = masks[static_cast<std::size_t>(c)] & lone;
           if (!m) continue;
-          if (!single(m)) return fail();  // two digits that each have only this cell
+          if (!single(m)) return fail(h->cells);  // two digits that each have only this cell
           narrow(masks, c, m);
         }
+      }
+      if (!queue_.empty()) continue;
+      // Intersections: a digit that one house has only where it meets
+      // another leaves the rest of the other.
+      for (const Crossing& x : crossings_) {
+        Mask a = 0, b = 0, both = 0;
+        for (const int c : x.a_only) a |= masks[static_cast<std::size_t>(c)];
+        for (const int c : x.b_only) b |= masks[static_cast<std::size_t>(c)];
+        for (const int c : x.shared) both |= masks[static_cast<std::size_t>(c)];
+        if (const Mask locked = both & ~a & b)
+          for (const int c : x.b_only)
+            if (!narrow(masks, c, ~locked)) return fail(x.shared);
+        if (const Mask locked = both & ~b & a)
+          for (const int c : x.a_only)
+            if (!narrow(masks, c, ~locked)) return fail(x.shared);
       }
       if (queue_.empty()) return true;
     }
   }
-  bool fail() {
+  // A contradiction, blamed on the cells of the constraint that found it:
+  // their conflict counts guide the choice of the next cell to guess.
+  bool fail(std::initializer_list<int> blamed) {
+    return fail(std::span<const int>(blamed.begin(), blamed.size()));
+  }
+  bool fail(std::span<const int> blamed) {
+    for (const int c : blamed) ++conflicts_[static_cast<std::size_t>(c)];
     clear_queue();
+    for (std::size_t w = waiting_head_; w < waiting_.size(); ++w)
+      waits_[waiting_[w].first][waiting_[w].second] = 0;
+    waiting_.clear();
+    waiting_head_ = 0;
     return false;
+  }
+  void wait(int kind, std::size_t i) {
+    char& flag = waits_[static_cast<std::size_t>(kind)][i];
+    if (flag) return;
+    flag = 1;
+    waiting_.emplace_back(kind, i);
   }
 
   bool out_of_time() {
@@ -339,8 +481,6 @@ class Search {
       if (settle(next)) {
         SolveResult unused;
         if (!branch(next, unused)) return false;
-      } else {
-        ++conflicts_[static_cast<std::size_t>(best)];
       }
     }
     return true;
@@ -351,12 +491,25 @@ class Search {
   const Geometry* geometry_ = nullptr;
   std::vector<std::vector<int>> peers_;
   std::vector<const variant::House*> complete_;
+  struct Crossing {
+    std::vector<int> shared, a_only, b_only;
+  };
+  std::vector<Crossing> crossings_;
+  std::vector<std::vector<std::size_t>> houses_of_;  // per cell: the houses it is in
   std::vector<std::vector<std::size_t>> pairs_of_, sums_of_, spans_of_, betweens_of_, rules_of_;
-  std::vector<std::vector<Mask>> digit_sets_;  // per sum: the sets of its digits (cages)
+  std::vector<std::vector<Mask>> digit_sets_;
+  std::vector<std::vector<variant::Group>> groups_;  // per sum whose digits may repeat: its groups
+  variant::GroupedSum grouped_;
+  std::vector<Mask> group_masks_, group_keep_;  // per sum: the sets of its digits (cages)
   std::vector<std::vector<Mask>> span_sets_;   // per span: its possible runs of digits
   std::vector<int> queue_;
   std::vector<char> queued_;
-  std::vector<std::uint32_t> conflicts_;  // per cell: guesses on it that failed at once
+  // The constraints waiting for the cells to settle, first in first out.
+  enum { kSum, kSpan, kBetween, kRule };
+  std::array<std::vector<char>, 4> waits_;
+  std::vector<std::pair<int, std::size_t>> waiting_;
+  std::size_t waiting_head_ = 0;
+  std::vector<std::uint32_t> conflicts_;  // per cell: contradictions found by its constraints
   std::optional<std::vector<Mask>> first_;
   std::uint64_t found_ = 0, guesses_ = 0, nodes_ = 0;
   bool stopped_ = false;

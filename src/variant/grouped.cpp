@@ -1,0 +1,183 @@
+#include "variant/grouped.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+
+namespace nonet::variant {
+namespace {
+
+constexpr long kMostWays = 1024;  // ways to fill a group before it is bounded only
+
+int lowest(Mask m) { return std::countr_zero(m) + 1; }
+int highest(Mask m) { return 32 - std::countl_zero(m); }
+
+}  // namespace
+
+void GroupedSum::Bits::reset(int from, int to) {
+  base = from;
+  words.assign(static_cast<std::size_t>((to - from) / 64 + 1), 0);
+}
+bool GroupedSum::Bits::has(int v) const {
+  const long i = static_cast<long>(v) - base;
+  if (i < 0 || i >= static_cast<long>(words.size()) * 64) return false;
+  return (words[static_cast<std::size_t>(i / 64)] >> (i % 64)) & 1;
+}
+void GroupedSum::Bits::add(int v) {
+  const long i = static_cast<long>(v) - base;
+  words[static_cast<std::size_t>(i / 64)] |= Word{1} << (i % 64);
+}
+void GroupedSum::Bits::add_shifted(const Bits& other, int shift) {
+  // Bit j of `other` (the number other.base + j) lands on bit j + offset here.
+  const long offset = static_cast<long>(other.base) + shift - base;
+  const long word_shift = offset >= 0 ? offset / 64 : -((-offset + 63) / 64);
+  const int bit_shift = static_cast<int>(offset - word_shift * 64);
+  const long n = static_cast<long>(words.size());
+  for (long j = 0; j < static_cast<long>(other.words.size()); ++j) {
+    const Word w = other.words[static_cast<std::size_t>(j)];
+    if (!w) continue;
+    const long to = j + word_shift;
+    if (to >= 0 && to < n) words[static_cast<std::size_t>(to)] |= w << bit_shift;
+    if (bit_shift && to + 1 >= 0 && to + 1 < n)
+      words[static_cast<std::size_t>(to + 1)] |= w >> (64 - bit_shift);
+  }
+}
+
+void GroupedSum::make(std::span<const Mask> cells, Made& out) {
+  if (out.inputs.size() == cells.size() &&
+      std::equal(cells.begin(), cells.end(), out.inputs.begin()))
+    return;
+  out.inputs.assign(cells.begin(), cells.end());
+  const std::size_t k = cells.size();
+  long ways = 1;
+  out.least = out.most = 0;
+  for (const Mask m : cells) {
+    out.least += lowest(m);
+    out.most += highest(m);
+    ways = std::min(ways * std::popcount(m), kMostWays + 1);
+  }
+  out.sums.clear();
+  out.support.clear();
+  out.rough = ways > kMostWays;
+  if (out.rough) {
+    for (int s = out.least; s <= out.most; ++s) out.sums.push_back(s);
+    return;
+  }
+  const std::size_t span = static_cast<std::size_t>(out.most - out.least + 1);
+  by_sum_.assign(span * (k + 1), 0);  // per sum: a flag, then a mask per cell
+  chosen_.assign(k, 0);
+  // Depth first over the cells, each a digit no other cell of the group has.
+  const auto walk = [&](auto&& self, std::size_t i, Mask used, int sum) -> void {
+    if (i == k) {
+      Mask* row = &by_sum_[static_cast<std::size_t>(sum - out.least) * (k + 1)];
+      row[0] = 1;
+      for (std::size_t j = 0; j < k; ++j) row[j + 1] |= chosen_[j];
+      return;
+    }
+    for (Mask rest = cells[i] & ~used; rest; rest &= rest - 1) {
+      const Mask d = rest & -rest;
+      chosen_[i] = d;
+      self(self, i + 1, used | d, sum + lowest(d));
+    }
+  };
+  walk(walk, 0, 0, 0);
+  for (std::size_t s = 0; s < span; ++s) {
+    const Mask* row = &by_sum_[s * (k + 1)];
+    if (!row[0]) continue;
+    out.sums.push_back(out.least + static_cast<int>(s));
+    out.support.insert(out.support.end(), row + 1, row + 1 + k);
+  }
+}
+
+bool GroupedSum::revise(std::size_t sum, std::span<const Group> groups, int target,
+                        std::span<const Mask> masks, std::span<Mask> keep) {
+  const std::size_t n = groups.size();
+  if (sum >= made_.size()) made_.resize(sum + 1);
+  std::vector<Made>& made = made_[sum];
+  made.resize(n);
+  std::size_t offset = 0;
+  for (std::size_t g = 0; g < n; ++g) {
+    make(masks.subspan(offset, groups[g].cells.size()), made[g]);
+    if (made[g].sums.empty()) return false;
+    offset += groups[g].cells.size();
+  }
+  const auto lo_of = [&](std::size_t g) {
+    const int k = groups[g].coefficient;
+    return k > 0 ? k * made[g].least : k * made[g].most;
+  };
+  const auto hi_of = [&](std::size_t g) {
+    const int k = groups[g].coefficient;
+    return k > 0 ? k * made[g].most : k * made[g].least;
+  };
+  // The totals the groups before g (prefix) and from g on (suffix) can make.
+  prefix_.resize(n + 1);
+  suffix_.resize(n + 1);
+  prefix_[0].reset(0, 0);
+  prefix_[0].add(0);
+  int lo = 0, hi = 0;
+  for (std::size_t g = 0; g < n; ++g) {
+    const int from = lo + lo_of(g), to = hi + hi_of(g);
+    prefix_[g + 1].reset(from, to);
+    for (const int s : made[g].sums)
+      prefix_[g + 1].add_shifted(prefix_[g], groups[g].coefficient * s);
+    lo = from, hi = to;
+  }
+  if (!prefix_[n].has(target)) return false;
+  suffix_[n].reset(0, 0);
+  suffix_[n].add(0);
+  lo = hi = 0;
+  for (std::size_t g = n; g-- > 0;) {
+    const int from = lo + lo_of(g), to = hi + hi_of(g);
+    suffix_[g].reset(from, to);
+    for (const int s : made[g].sums)
+      suffix_[g].add_shifted(suffix_[g + 1], groups[g].coefficient * s);
+    lo = from, hi = to;
+  }
+  // Each group keeps the sums that the others can complete to the target.
+  offset = 0;
+  for (std::size_t g = 0; g < n; ++g) {
+    const Made& m = made[g];
+    const std::size_t k = groups[g].cells.size();
+    // What the other groups make together: prefix g and suffix g + 1.
+    const Bits& before = prefix_[g];
+    const Bits& after = suffix_[g + 1];
+    others_.reset(before.base + after.base,
+                  before.base + after.base +
+                      static_cast<int>((before.words.size() + after.words.size()) * 64));
+    for (std::size_t w = 0; w < before.words.size(); ++w)
+      for (Word bits = before.words[w]; bits; bits &= bits - 1)
+        others_.add_shifted(after, before.base + static_cast<int>(w * 64) + std::countr_zero(bits));
+    int kept_lo = m.most + 1, kept_hi = m.least - 1;
+    std::array<Mask, 32> kept{};
+    for (std::size_t i = 0; i < m.sums.size(); ++i) {
+      const int s = m.sums[i];
+      if (!others_.has(target - groups[g].coefficient * s)) continue;
+      kept_lo = std::min(kept_lo, s);
+      kept_hi = std::max(kept_hi, s);
+      if (!m.rough)
+        for (std::size_t j = 0; j < k; ++j) kept[j] |= m.support[i * k + j];
+    }
+    if (kept_lo > kept_hi) return false;
+    for (std::size_t j = 0; j < k; ++j) {
+      Mask& out = keep[offset + j];
+      if (m.rough) {
+        // Each cell lies within what the group's kept sums leave it.
+        int others_lo = 0, others_hi = 0;
+        for (std::size_t i = 0; i < k; ++i)
+          if (i != j)
+            others_lo += lowest(masks[offset + i]), others_hi += highest(masks[offset + i]);
+        const int d_lo = std::max(1, kept_lo - others_hi), d_hi = std::min(32, kept_hi - others_lo);
+        Mask range = 0;
+        for (int d = d_lo; d <= d_hi; ++d) range |= Mask{1} << (d - 1);
+        out &= range;
+      } else {
+        out &= kept[j];
+      }
+      if (!out) return false;
+    }
+    offset += k;
+  }
+  return true;
+}
+
+}  // namespace nonet::variant

@@ -41,8 +41,7 @@ std::optional<std::vector<Mask>> sets_summing(Mask from, int target) {
   };
   if (target >= 0) walk(walk, 0, 0, target);
   if (too_many) return std::nullopt;
-  std::stable_sort(out.begin(), out.end(),
-                   [](Mask a, Mask b) { return std::popcount(a) < std::popcount(b); });
+  std::stable_sort(out.begin(), out.end(), [](Mask a, Mask b) { return count(a) < count(b); });
   return out;
 }
 
@@ -84,7 +83,7 @@ bool revise_sandwich(const Rule& r, std::span<Mask> m, int side) {
       Mask present = 0;
       for (std::size_t k = i + 1; k < j; ++k) present |= m[k];
       for (const Mask set : r.sets) {
-        const int size = std::popcount(set);
+        const int size = count(set);
         if (size < inside) continue;
         if (size > inside) break;
         if ((set & present) != set) continue;
@@ -120,7 +119,7 @@ bool revise_x_sum(const Rule& r, std::span<Mask> m, int) {
   std::array<Mask, kMostCells> keep{};
   // Each set is the digits of the first X cells, X itself among them.
   for (const Mask set : r.sets) {
-    const int x = std::popcount(set);
+    const int x = count(set);
     if (static_cast<std::size_t>(x) > n || !(set & bit(x)) || !(m[0] & bit(x))) continue;
     const Mask rest = set & ~bit(x);
     Mask present = 0;

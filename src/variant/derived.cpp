@@ -12,7 +12,7 @@
 namespace nonet::variant {
 namespace {
 
-constexpr std::size_t kMostTerms = 6;  // longer sums narrow little by their bounds
+constexpr std::size_t kMostTerms = 9;  // longer sums narrow little by their bounds
 
 struct Region {
   std::vector<int> cells;  // sorted

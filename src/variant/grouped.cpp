@@ -4,6 +4,8 @@
 #include <array>
 #include <bit>
 
+#include "variant/lowered.h"
+
 namespace nonet::variant {
 namespace {
 
@@ -43,6 +45,23 @@ void GroupedSum::Bits::add_shifted(const Bits& other, int shift) {
   }
 }
 
+bool GroupedSum::Bits::meets_shifted(const Bits& other, int shift) const {
+  const long offset = static_cast<long>(other.base) + shift - base;
+  const long word_shift = offset >= 0 ? offset / 64 : -((-offset + 63) / 64);
+  const int bit_shift = static_cast<int>(offset - word_shift * 64);
+  const long n = static_cast<long>(words.size());
+  for (long j = 0; j < static_cast<long>(other.words.size()); ++j) {
+    const Word w = other.words[static_cast<std::size_t>(j)];
+    if (!w) continue;
+    const long to = j + word_shift;
+    if (to >= 0 && to < n && (words[static_cast<std::size_t>(to)] & (w << bit_shift))) return true;
+    if (bit_shift && to + 1 >= 0 && to + 1 < n &&
+        (words[static_cast<std::size_t>(to + 1)] & (w >> (64 - bit_shift))))
+      return true;
+  }
+  return false;
+}
+
 void GroupedSum::make(std::span<const Mask> cells, Made& out) {
   if (out.inputs.size() == cells.size() &&
       std::equal(cells.begin(), cells.end(), out.inputs.begin()))
@@ -54,11 +73,18 @@ void GroupedSum::make(std::span<const Mask> cells, Made& out) {
   for (const Mask m : cells) {
     out.least += lowest(m);
     out.most += highest(m);
-    ways = std::min(ways * std::popcount(m), kMostWays + 1);
+    ways = std::min(ways * count(m), kMostWays + 1);
   }
   out.sums.clear();
   out.support.clear();
   out.rough = ways > kMostWays;
+  if (k == 1) {  // one cell: its digits
+    for (Mask rest = cells[0]; rest; rest &= rest - 1) {
+      out.sums.push_back(lowest(rest));
+      out.support.push_back(rest & -rest);
+    }
+    return;
+  }
   if (out.rough) {
     for (int s = out.least; s <= out.most; ++s) out.sums.push_back(s);
     return;
@@ -109,9 +135,10 @@ bool GroupedSum::revise(std::size_t sum, std::span<const Group> groups, int targ
     const int k = groups[g].coefficient;
     return k > 0 ? k * made[g].most : k * made[g].least;
   };
-  // The totals the groups before g (prefix) and from g on (suffix) can make.
+  // The totals the groups before g can make (prefix), and those of them that
+  // the groups from g on can complete to the target (needed).
   prefix_.resize(n + 1);
-  suffix_.resize(n + 1);
+  needed_.resize(n + 1);
   prefix_[0].reset(0, 0);
   prefix_[0].add(0);
   int lo = 0, hi = 0;
@@ -123,14 +150,14 @@ bool GroupedSum::revise(std::size_t sum, std::span<const Group> groups, int targ
     lo = from, hi = to;
   }
   if (!prefix_[n].has(target)) return false;
-  suffix_[n].reset(0, 0);
-  suffix_[n].add(0);
-  lo = hi = 0;
+  needed_[n].reset(target, target);
+  needed_[n].add(target);
+  lo = hi = target;
   for (std::size_t g = n; g-- > 0;) {
-    const int from = lo + lo_of(g), to = hi + hi_of(g);
-    suffix_[g].reset(from, to);
+    const int from = lo - hi_of(g), to = hi - lo_of(g);
+    needed_[g].reset(from, to);
     for (const int s : made[g].sums)
-      suffix_[g].add_shifted(suffix_[g + 1], groups[g].coefficient * s);
+      needed_[g].add_shifted(needed_[g + 1], -groups[g].coefficient * s);
     lo = from, hi = to;
   }
   // Each group keeps the sums that the others can complete to the target.
@@ -138,20 +165,12 @@ bool GroupedSum::revise(std::size_t sum, std::span<const Group> groups, int targ
   for (std::size_t g = 0; g < n; ++g) {
     const Made& m = made[g];
     const std::size_t k = groups[g].cells.size();
-    // What the other groups make together: prefix g and suffix g + 1.
-    const Bits& before = prefix_[g];
-    const Bits& after = suffix_[g + 1];
-    others_.reset(before.base + after.base,
-                  before.base + after.base +
-                      static_cast<int>((before.words.size() + after.words.size()) * 64));
-    for (std::size_t w = 0; w < before.words.size(); ++w)
-      for (Word bits = before.words[w]; bits; bits &= bits - 1)
-        others_.add_shifted(after, before.base + static_cast<int>(w * 64) + std::countr_zero(bits));
     int kept_lo = m.most + 1, kept_hi = m.least - 1;
     std::array<Mask, 32> kept{};
     for (std::size_t i = 0; i < m.sums.size(); ++i) {
       const int s = m.sums[i];
-      if (!others_.has(target - groups[g].coefficient * s)) continue;
+      // Some total t before g with t + coefficient * s needed after it.
+      if (!prefix_[g].meets_shifted(needed_[g + 1], -groups[g].coefficient * s)) continue;
       kept_lo = std::min(kept_lo, s);
       kept_hi = std::max(kept_hi, s);
       if (!m.rough)

@@ -42,6 +42,8 @@ class GroupedSum {
     void add(int v);
     // Adds every v + shift for v in `other`.
     void add_shifted(const Bits& other, int shift);
+    // Whether some v in `other` has v + shift here.
+    bool meets_shifted(const Bits& other, int shift) const;
   };
   // Per group: for each sum the group can make, the digits each of its cells
   // takes in some way of making it (rough: too many ways to list; bounds only).
@@ -55,8 +57,9 @@ class GroupedSum {
   void make(std::span<const Mask> cells, Made& out);
 
   std::vector<std::vector<Made>> made_;  // per sum, per group
-  std::vector<Bits> prefix_, suffix_;
-  Bits others_;
+  // prefix_[g]: the totals groups 0..g-1 can make; needed_[g]: the totals
+  // of groups 0..g-1 that groups g.. can complete to the target.
+  std::vector<Bits> prefix_, needed_;
   std::vector<Mask> chosen_;
   std::vector<Mask> by_sum_;
 };

@@ -15,6 +15,14 @@
 
 namespace nonet::variant {
 
+// How many digits a mask holds (without the popcount instruction, which the
+// engine's baseline build cannot assume).
+inline int count(Mask m) {
+  m = m - ((m >> 1) & 0x55555555u);
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  return static_cast<int>((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
 struct House {
   std::vector<int> cells;  // no digit twice; with N cells, every digit once
 };

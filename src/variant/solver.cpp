@@ -60,21 +60,30 @@ class Search {
       pairs_of_[static_cast<std::size_t>(p.a)].push_back(i);
       pairs_of_[static_cast<std::size_t>(p.b)].push_back(i);
     }
-    // Each two houses of N cells that meet in two cells or more.
+    // Each two houses of N cells that meet in two cells or more: counted
+    // through the houses each cell is in.
+    std::vector<std::size_t> complete_index(l.houses.size(), SIZE_MAX);
     for (std::size_t i = 0; i < complete_.size(); ++i)
+      complete_index[static_cast<std::size_t>(complete_[i] - l.houses.data())] = i;
+    std::vector<int> meet(complete_.size(), 0);
+    for (std::size_t i = 0; i < complete_.size(); ++i) {
+      std::fill(meet.begin(), meet.end(), 0);
+      for (const int c : complete_[i]->cells)
+        for (const std::size_t h : houses_of_[static_cast<std::size_t>(c)])
+          if (const std::size_t j = complete_index[h]; j != SIZE_MAX && j > i) ++meet[j];
       for (std::size_t j = i + 1; j < complete_.size(); ++j) {
+        if (meet[j] < 2) continue;
         Crossing x;
-        for (const int c : complete_[i]->cells) {
-          const auto& other = complete_[j]->cells;
+        const auto& other = complete_[j]->cells;
+        for (const int c : complete_[i]->cells)
           (std::find(other.begin(), other.end(), c) != other.end() ? x.shared : x.a_only)
               .push_back(c);
-        }
-        if (x.shared.size() < 2) continue;
-        for (const int c : complete_[j]->cells)
+        for (const int c : other)
           if (std::find(x.shared.begin(), x.shared.end(), c) == x.shared.end())
             x.b_only.push_back(c);
         crossings_.push_back(std::move(x));
       }
+    }
     for (auto& list : peers_) {
       std::sort(list.begin(), list.end());
       list.erase(std::unique(list.begin(), list.end()), list.end());
@@ -82,7 +91,7 @@ class Search {
     for (std::size_t i = 0; i < l.sums.size(); ++i) {
       for (const int c : l.sums[i].cells) sums_of_[static_cast<std::size_t>(c)].push_back(i);
       digit_sets_.push_back(l.sums[i].distinct ? sets_summing(l.sums[i]) : std::vector<Mask>{});
-      groups_.push_back(l.sums[i].distinct ? std::vector<variant::Group>{} : groups_of(l.sums[i]));
+      groups_.push_back(groups_of(l.sums[i]));
     }
     for (std::size_t i = 0; i < l.spans.size(); ++i) {
       for (const int c : l.spans[i].cells) spans_of_[static_cast<std::size_t>(c)].push_back(i);
@@ -134,12 +143,16 @@ class Search {
     const int n = static_cast<int>(s.cells.size());
     std::vector<Mask> out;
     if (l_.side > 16) return out;
-    for (Mask m = 0; m <= l_.all; ++m) {
-      if (std::popcount(m) != n) continue;
-      int sum = 0;
-      for (Mask rest = m; rest; rest &= rest - 1) sum += lowest(rest);
-      if (sum == s.target) out.push_back(m);
-    }
+    // Depth first over the digits in order, pruned by what is left to add.
+    const auto walk = [&](auto&& self, int next, int left, int room, Mask chosen) -> void {
+      if (room == 0) {
+        if (left == 0) out.push_back(chosen);
+        return;
+      }
+      for (int d = next; d <= l_.side && d <= left; ++d)
+        self(self, d + 1, left - d, room - 1, chosen | (Mask{1} << (d - 1)));
+    };
+    walk(walk, 1, s.target, n, 0);
     return out;
   }
 
@@ -267,10 +280,11 @@ class Search {
   }
 
   bool revise_sum(std::vector<Mask>& masks, std::size_t index) {
-    if (!groups_[index].empty()) return revise_grouped(masks, index);
     const variant::Sum& s = l_.sums[index];
     const std::vector<Mask>& sets = digit_sets_[index];
     if (!sets.empty() && !narrow_to_sets(masks, s.cells, sets)) return false;
+    // A cage is one group: searched exactly once its cells are few in ways.
+    return revise_grouped(masks, index);
     // Bounds: each term lies within what the target leaves the others.
     for (int pass = 0; pass < 4; ++pass) {
       int lo = 0, hi = 0;
@@ -457,7 +471,7 @@ class Search {
     int best = -1, fewest = 64;
     std::uint32_t best_score = 0;
     for (std::size_t c = 0; c < masks.size(); ++c) {
-      const int k = std::popcount(masks[c]);
+      const int k = variant::count(masks[c]);
       if (k < 2) continue;
       const std::uint32_t score = conflicts_[c];
       // score / k above best_score / fewest, or as high with fewer candidates.

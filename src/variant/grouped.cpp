@@ -62,6 +62,22 @@ bool GroupedSum::Bits::meets_shifted(const Bits& other, int shift) const {
   return false;
 }
 
+bool GroupedSum::make_all(std::size_t sum, std::span<const Group> groups,
+                          std::span<const Mask> masks) {
+  if (sum >= made_.size()) made_.resize(sum + 1);
+  std::vector<Made>& made = made_[sum];
+  made.resize(groups.size());
+  current_.clear();
+  std::size_t offset = 0;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    make(masks.subspan(offset, groups[g].cells.size()), made[g]);
+    current_.push_back(&made[g]);
+    if (made[g].sums.empty()) return false;
+    offset += groups[g].cells.size();
+  }
+  return true;
+}
+
 void GroupedSum::make(std::span<const Mask> cells, Made& out) {
   if (out.inputs.size() == cells.size() &&
       std::equal(cells.begin(), cells.end(), out.inputs.begin()))
@@ -118,22 +134,16 @@ void GroupedSum::make(std::span<const Mask> cells, Made& out) {
 bool GroupedSum::revise(std::size_t sum, std::span<const Group> groups, int target,
                         std::span<const Mask> masks, std::span<Mask> keep) {
   const std::size_t n = groups.size();
-  if (sum >= made_.size()) made_.resize(sum + 1);
-  std::vector<Made>& made = made_[sum];
-  made.resize(n);
+  if (!make_all(sum, groups, masks)) return false;
+  const auto made = [this](std::size_t g) -> const Made& { return *current_[g]; };
   std::size_t offset = 0;
-  for (std::size_t g = 0; g < n; ++g) {
-    make(masks.subspan(offset, groups[g].cells.size()), made[g]);
-    if (made[g].sums.empty()) return false;
-    offset += groups[g].cells.size();
-  }
   const auto lo_of = [&](std::size_t g) {
     const int k = groups[g].coefficient;
-    return k > 0 ? k * made[g].least : k * made[g].most;
+    return k > 0 ? k * made(g).least : k * made(g).most;
   };
   const auto hi_of = [&](std::size_t g) {
     const int k = groups[g].coefficient;
-    return k > 0 ? k * made[g].most : k * made[g].least;
+    return k > 0 ? k * made(g).most : k * made(g).least;
   };
   // The totals the groups before g can make (prefix), and those of them that
   // the groups from g on can complete to the target (needed).
@@ -145,7 +155,7 @@ bool GroupedSum::revise(std::size_t sum, std::span<const Group> groups, int targ
   for (std::size_t g = 0; g < n; ++g) {
     const int from = lo + lo_of(g), to = hi + hi_of(g);
     prefix_[g + 1].reset(from, to);
-    for (const int s : made[g].sums)
+    for (const int s : made(g).sums)
       prefix_[g + 1].add_shifted(prefix_[g], groups[g].coefficient * s);
     lo = from, hi = to;
   }
@@ -156,14 +166,14 @@ bool GroupedSum::revise(std::size_t sum, std::span<const Group> groups, int targ
   for (std::size_t g = n; g-- > 0;) {
     const int from = lo - hi_of(g), to = hi - lo_of(g);
     needed_[g].reset(from, to);
-    for (const int s : made[g].sums)
+    for (const int s : made(g).sums)
       needed_[g].add_shifted(needed_[g + 1], -groups[g].coefficient * s);
     lo = from, hi = to;
   }
   // Each group keeps the sums that the others can complete to the target.
   offset = 0;
   for (std::size_t g = 0; g < n; ++g) {
-    const Made& m = made[g];
+    const Made& m = made(g);
     const std::size_t k = groups[g].cells.size();
     int kept_lo = m.most + 1, kept_hi = m.least - 1;
     std::array<Mask, 32> kept{};
@@ -193,6 +203,44 @@ bool GroupedSum::revise(std::size_t sum, std::span<const Group> groups, int targ
         out &= kept[j];
       }
       if (!out) return false;
+    }
+    offset += k;
+  }
+  return true;
+}
+
+bool GroupedSum::revise_equal(std::size_t sum, std::span<const Group> groups,
+                              std::span<const Mask> masks, std::span<Mask> keep) {
+  const std::size_t n = groups.size();
+  if (!make_all(sum, groups, masks)) return false;
+  const auto made = [this](std::size_t g) -> const Made& { return *current_[g]; };
+  // The sums every group can make.
+  int lo = 0, hi = 1 << 20;
+  for (std::size_t g = 0; g < n; ++g) {
+    lo = std::max(lo, made(g).least);
+    hi = std::min(hi, made(g).most);
+  }
+  std::size_t offset = 0;
+  if (lo > hi) return false;
+  // How many groups can make each sum in [lo, hi]: the common ones, all.
+  counts_.assign(static_cast<std::size_t>(hi - lo + 1), 0);
+  for (std::size_t g = 0; g < n; ++g)
+    for (const int s : made(g).sums)
+      if (s >= lo && s <= hi) ++counts_[static_cast<std::size_t>(s - lo)];
+  bool any = false;
+  for (int& c : counts_) any |= (c = c == static_cast<int>(n));
+  if (!any) return false;
+  offset = 0;
+  for (std::size_t g = 0; g < n; ++g) {
+    const Made& m = made(g);
+    const std::size_t k = groups[g].cells.size();
+    if (!m.rough) {
+      std::array<Mask, 32> kept{};
+      for (std::size_t i = 0; i < m.sums.size(); ++i)
+        if (m.sums[i] >= lo && m.sums[i] <= hi && counts_[static_cast<std::size_t>(m.sums[i] - lo)])
+          for (std::size_t j = 0; j < k; ++j) kept[j] |= m.support[i * k + j];
+      for (std::size_t j = 0; j < k; ++j)
+        if ((keep[offset + j] &= kept[j]) == 0) return false;
     }
     offset += k;
   }

@@ -22,14 +22,15 @@ struct Group {
 
 class GroupedSum {
  public:
-  // `sums`: how many sums will be revised (each keeps what it last found per group).
-  explicit GroupedSum(std::size_t sums = 0) : made_(sums) {}
-
   // Narrows `keep` (one mask per cell of the groups, in order, set to the
   // cells' candidates `masks`) to the digits that take part in a solution;
-  // false when there is none. `sum` names the sum, 0 to sums - 1.
+  // false when there is none. `sum` names the sum: what each of its groups
+  // makes is kept until the group's candidates change.
   bool revise(std::size_t sum, std::span<const Group> groups, int target,
               std::span<const Mask> masks, std::span<Mask> keep);
+  // The same for groups whose sums must all be equal (coefficients unused).
+  bool revise_equal(std::size_t sum, std::span<const Group> groups, std::span<const Mask> masks,
+                    std::span<Mask> keep);
 
  private:
   using Word = std::uint64_t;
@@ -55,12 +56,17 @@ class GroupedSum {
     std::vector<Mask> support;  // per sum in `sums`, per cell
   };
   void make(std::span<const Mask> cells, Made& out);
+  // Fills current_ for the groups, in order, each group's result kept (per
+  // sum) until its cells change; false when one makes no sum.
+  bool make_all(std::size_t sum, std::span<const Group> groups, std::span<const Mask> masks);
 
   std::vector<std::vector<Made>> made_;  // per sum, per group
+  std::vector<const Made*> current_;
   // prefix_[g]: the totals groups 0..g-1 can make; needed_[g]: the totals
   // of groups 0..g-1 that groups g.. can complete to the target.
   std::vector<Bits> prefix_, needed_;
   std::vector<Mask> chosen_;
+  std::vector<int> counts_;
   std::vector<Mask> by_sum_;
 };
 

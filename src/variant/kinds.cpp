@@ -260,8 +260,8 @@ int region_of(const VariantPuzzle& p, int cell) {
   return p.no_regions ? -1 : p.geometry().box_of(cell);
 }
 void lower_region_sum_line(const Constraint& c, const VariantPuzzle& p, Lowered& out) {
-  // The pieces, cut where the line crosses from one region into another; each
-  // piece's sum equals the next one's.
+  // The pieces, cut where the line crosses from one region into another, all
+  // with one sum.
   std::vector<Cells> pieces;
   for (std::size_t i = 0; i < c.cells.size(); ++i) {
     if (i == 0 || region_of(p, c.cells[i]) != region_of(p, c.cells[i - 1]) ||
@@ -269,12 +269,7 @@ void lower_region_sum_line(const Constraint& c, const VariantPuzzle& p, Lowered&
       pieces.emplace_back();
     pieces.back().push_back(c.cells[i]);
   }
-  for (std::size_t i = 1; i < pieces.size(); ++i) {
-    Sum s{pieces[i - 1], std::vector<int>(pieces[i - 1].size(), 1), 0};
-    s.cells.insert(s.cells.end(), pieces[i].begin(), pieces[i].end());
-    s.coefficients.resize(s.cells.size(), -1);
-    out.sums.push_back(std::move(s));
-  }
+  if (pieces.size() > 1) out.equal_sums.push_back(std::move(pieces));
 }
 
 // --- Kind-specific checks -------------------------------------------------------

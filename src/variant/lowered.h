@@ -75,6 +75,9 @@ struct Lowered {
   std::vector<Span> spans;
   std::vector<Between> betweens;
   std::vector<Rule> rules;
+  // Lines cut into pieces (each in one region, so its digits differ) whose
+  // sums are all equal: region sum lines.
+  std::vector<std::vector<std::vector<int>>> equal_sums;
 
   // A pair whose relation holds for (x, y) when `holds(x, y)`; added in both
   // directions' tables at once.

@@ -111,6 +111,16 @@ class Search {
     waits_[kSpan].assign(l.spans.size(), 0);
     waits_[kBetween].assign(l.betweens.size(), 0);
     waits_[kRule].assign(l.rules.size(), 0);
+    waits_[kEqual].assign(l.equal_sums.size(), 0);
+    equals_of_.resize(cells);
+    for (std::size_t i = 0; i < l.equal_sums.size(); ++i) {
+      std::vector<variant::Group> pieces;
+      for (const std::vector<int>& piece : l.equal_sums[i]) {
+        pieces.push_back({piece, 1});
+        for (const int c : piece) equals_of_[static_cast<std::size_t>(c)].push_back(i);
+      }
+      equal_groups_.push_back(std::move(pieces));
+    }
   }
 
   SolveResult run() {
@@ -279,6 +289,21 @@ class Search {
     return true;
   }
 
+  bool revise_equal(std::vector<Mask>& masks, std::size_t index) {
+    const std::vector<variant::Group>& groups = equal_groups_[index];
+    group_masks_.clear();
+    for (const variant::Group& g : groups)
+      for (const int c : g.cells) group_masks_.push_back(masks[static_cast<std::size_t>(c)]);
+    group_keep_ = group_masks_;
+    if (!grouped_.revise_equal(l_.sums.size() + index, groups, group_masks_, group_keep_))
+      return false;
+    std::size_t at = 0;
+    for (const variant::Group& g : groups)
+      for (const int c : g.cells)
+        if (!narrow(masks, c, group_keep_[at++])) return false;
+    return true;
+  }
+
   bool revise_sum(std::vector<Mask>& masks, std::size_t index) {
     const variant::Sum& s = l_.sums[index];
     const std::vector<Mask>& sets = digit_sets_[index];
@@ -374,6 +399,7 @@ class Search {
         for (const std::size_t i : spans_of_[static_cast<std::size_t>(cell)]) wait(kSpan, i);
         for (const std::size_t i : betweens_of_[static_cast<std::size_t>(cell)]) wait(kBetween, i);
         for (const std::size_t i : rules_of_[static_cast<std::size_t>(cell)]) wait(kRule, i);
+        for (const std::size_t i : equals_of_[static_cast<std::size_t>(cell)]) wait(kEqual, i);
       }
       if (waiting_head_ < waiting_.size()) {
         const auto [kind, i] = waiting_[waiting_head_++];
@@ -390,8 +416,11 @@ class Search {
           case kBetween:
             if (!revise_between(masks, l_.betweens[i])) return fail(l_.betweens[i].inner);
             break;
-          default:
+          case kRule:
             if (!revise_rule(masks, l_.rules[i])) return fail(l_.rules[i].cells);
+            break;
+          default:
+            if (!revise_equal(masks, i)) return fail(l_.equal_sums[i].front());
             break;
         }
         continue;
@@ -512,15 +541,17 @@ class Search {
   std::vector<std::vector<std::size_t>> houses_of_;  // per cell: the houses it is in
   std::vector<std::vector<std::size_t>> pairs_of_, sums_of_, spans_of_, betweens_of_, rules_of_;
   std::vector<std::vector<Mask>> digit_sets_;
-  std::vector<std::vector<variant::Group>> groups_;  // per sum whose digits may repeat: its groups
+  std::vector<std::vector<variant::Group>> groups_;
+  std::vector<std::vector<variant::Group>> equal_groups_;  // per line of equal sums: its pieces
+  std::vector<std::vector<std::size_t>> equals_of_;  // per sum whose digits may repeat: its groups
   variant::GroupedSum grouped_;
   std::vector<Mask> group_masks_, group_keep_;  // per sum: the sets of its digits (cages)
   std::vector<std::vector<Mask>> span_sets_;   // per span: its possible runs of digits
   std::vector<int> queue_;
   std::vector<char> queued_;
   // The constraints waiting for the cells to settle, first in first out.
-  enum { kSum, kSpan, kBetween, kRule };
-  std::array<std::vector<char>, 4> waits_;
+  enum { kSum, kSpan, kBetween, kRule, kEqual };
+  std::array<std::vector<char>, 5> waits_;
   std::vector<std::pair<int, std::size_t>> waiting_;
   std::size_t waiting_head_ = 0;
   std::vector<std::uint32_t> conflicts_;  // per cell: contradictions found by its constraints

@@ -54,12 +54,19 @@ SolveConfig solve_config(const OptStr& box, const std::string& solver, std::uint
 template <class T>
 ops::Result<T> solve_item(const Input& in, const SolveConfig& config, bool counting,
                           ops::Context& context, const Deadline* probe = nullptr) {
-  ops::Result<Puzzle> p = parse(in, config.parse);
+  std::shared_ptr<const VariantPuzzle> variant;
+  if (in.variant) {
+    ops::Result<VariantPuzzle> v = variant_of(in);
+    if (!v) return v.error();
+    variant = std::make_shared<const VariantPuzzle>(std::move(*v));
+  }
+  ops::Result<Puzzle> p =
+      variant ? ops::Result<Puzzle>(Puzzle{variant->givens, in.line}) : parse(in, config.parse);
   if (!p) return p.error();
   set_budget(context, config.timeout, ops::Work::search, p->grid.geometry().side());
   if (probe) context.deadline = *probe;
   ops::Result<ops::SolveAnswer> r =
-      ops::solve({p->grid, config.solver, config.limit, counting}, context);
+      ops::solve({p->grid, config.solver, config.limit, counting, std::move(variant)}, context);
   if (!r) return r.error();
   // Conflicting givens have no solution: the puzzle is at fault.
   if (r->status == ops::Status::invalid)
@@ -288,7 +295,8 @@ void define_operations(py::module_& m) {
       },
       py::arg("puzzle"), py::kw_only(), py::arg("box") = py::none(), py::arg("solver") = "auto",
       py::arg("timeout") = py::none(),
-      "Solves a puzzle (any text form nonet reads, or a Puzzle): a Solution whose status is "
+      "Solves a puzzle (any text form nonet reads, or a Puzzle; or a variant puzzle: an "
+      "f-puzzles dict, its JSON text, an f-puzzles or SudokuPad link): a Solution whose status is "
       "solved, no_solution, multiple or timeout. Raises ParseError for unreadable text and "
       "InvalidPuzzleError for conflicting givens. `timeout` is in seconds; Ctrl-C stops a long "
       "search.");

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "ops/fpuzzles.h"
 #include "ops/values.h"
 
 namespace nonet::python {
@@ -20,10 +21,24 @@ Input input_of(py::handle item) {
     const Puzzle& p = self_of<Puzzle>(item);
     return {p.grid, {}, p.line};
   }
-  if (py::isinstance<py::str>(item) || py::isinstance<py::bytes>(item))
-    return {std::nullopt, item.cast<std::string>(), 1};
-  throw py::type_error("expected a puzzle as str, bytes or nonet.Puzzle, got " +
+  if (py::isinstance<py::dict>(item)) {
+    // An f-puzzles puzzle as Python holds JSON; read on the worker as its text.
+    const py::object dumps = py::module_::import("json").attr("dumps");
+    return {std::nullopt, dumps(item).cast<std::string>(), 1, true};
+  }
+  if (py::isinstance<py::str>(item) || py::isinstance<py::bytes>(item)) {
+    std::string text = item.cast<std::string>();
+    const bool variant = ops::looks_like_variant(text);
+    return {std::nullopt, std::move(text), 1, variant};
+  }
+  throw py::type_error("expected a puzzle as str, bytes, dict (f-puzzles) or nonet.Puzzle, got " +
                        std::string(py::str(py::type::of(item).attr("__name__"))));
+}
+
+ops::Result<VariantPuzzle> variant_of(const Input& in) {
+  Result<VariantPuzzle> read = ops::read_variant(in.text);
+  if (!read) return ops::Failure{ops::Code::bad_puzzle, read.error().message, "", in.line};
+  return std::move(*read);
 }
 
 std::vector<Input> inputs_of(const py::iterable& items) {
@@ -34,6 +49,11 @@ std::vector<Input> inputs_of(const py::iterable& items) {
 
 ops::Result<Puzzle> parse(const Input& in, const ParseOptions& options) {
   if (in.grid) return Puzzle{*in.grid, in.line};
+  if (in.variant)
+    return ops::Failure{
+        ops::Code::bad_puzzle,
+        "a variant puzzle, which this function does not read yet (solve and count do)", "",
+        in.line};
   ParsedPuzzle p = parse_puzzle(in.text, options);
   if (!p.ok())
     return ops::Failure{ops::Code::bad_puzzle, p.error().message, "", p.error().line,

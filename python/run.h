@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "nonet/format.h"
+#include "nonet/variant.h"
 #include "ops/batch.h"
 #include "ops/context.h"
 #include "ops/status.h"
@@ -20,15 +21,21 @@
 
 namespace nonet::python {
 
-// A puzzle handed in: parsed already (nonet.Puzzle) or text, parsed on the worker.
+// A puzzle handed in: parsed already (nonet.Puzzle) or text, parsed on the
+// worker. A variant puzzle (an f-puzzles dict, or text holding its JSON, a
+// link or a payload) is `variant` text, read on the worker too.
 struct Input {
   std::optional<Grid> grid;
   std::string text;
   int line = 1;
+  bool variant = false;
 };
 Input input_of(py::handle item);  // TypeError for anything else
 std::vector<Input> inputs_of(const py::iterable& items);
-// The input's grid, parsed if it came as text: exactly one puzzle.
+// The input's variant puzzle (solve and count read them).
+ops::Result<VariantPuzzle> variant_of(const Input& in);
+// The input's grid, parsed if it came as text: exactly one puzzle; a variant
+// puzzle is refused (the functions that read them ask variant_of first).
 ops::Result<Puzzle> parse(const Input& in, const ParseOptions& options);
 
 // Options, checked while the GIL is held, so a bad one is a ValueError at once

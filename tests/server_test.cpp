@@ -23,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "nonet/lzstring.h"
 #include "support/checker.h"
 
 namespace {
@@ -195,6 +196,62 @@ TEST_F(ServerTest, ValidateCountAndCandidates) {
   ASSERT_EQ(r.json_body["singles"].size(), 1u);
   EXPECT_EQ(r.json_body["singles"][0]["cell"], "r5c5");
   EXPECT_EQ(r.json_body["singles"][0]["digit"], digit - '0');
+}
+
+// A 4x4 thermo: the top row climbs 1-2-3-4; four givens settle the rest.
+json thermo_4x4() {
+  json grid = json::array();
+  for (int r = 0; r < 4; ++r)
+    grid.push_back(json::array({json::object(), json::object(), json::object(), json::object()}));
+  grid[1][0] = {{"value", 3}, {"given", true}};
+  grid[2][0] = {{"value", 2}, {"given", true}};
+  grid[1][2] = {{"value", 1}, {"given", true}};
+  grid[2][1] = {{"value", 1}, {"given", true}};
+  return {
+      {"size", 4},
+      {"grid", grid},
+      {"thermometer",
+       json::array({{{"lines", json::array({json::array({"R1C1", "R1C2", "R1C3", "R1C4"})})}}})}};
+}
+
+TEST_F(ServerTest, SolveAndCountReadVariantPuzzles) {
+  // As an f-puzzles object, its JSON text, and its link.
+  const json fp = thermo_4x4();
+  Response r = post(port(), "/api/solve", {{"puzzle", fp}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["status"], "solved") << r.body;
+  const std::string solution = r.json_body["solution"];
+  EXPECT_EQ(solution.substr(0, 4), "1234");
+  EXPECT_EQ(r.json_body["fpuzzles"]["thermometer"], fp["thermometer"])
+      << "the constraints come back";
+  r = post(port(), "/api/solve", {{"puzzle", fp.dump()}});
+  EXPECT_EQ(r.json_body["solution"], solution) << r.body;
+  const std::string link =
+      "https://www.f-puzzles.com/?load=" +
+      nonet::lz::compress(*nonet::lz::utf16(fp.dump()), nonet::lz::Alphabet::base64);
+  r = post(port(), "/api/count", {{"puzzle", link}, {"limit", 10}});
+  EXPECT_EQ(r.json_body["count"], 1) << r.body;
+  // Without the givens: several.
+  json open = fp;
+  open["grid"][1][0] = json::object();
+  open["grid"][2][0] = json::object();
+  open["grid"][1][2] = json::object();
+  open["grid"][2][1] = json::object();
+  r = post(port(), "/api/count", {{"puzzle", open}, {"limit", 100}});
+  EXPECT_GT(r.json_body["count"].get<int>(), 1) << r.body;
+  // What cannot be read is named; the routes that do not read variants say so.
+  json bad = fp;
+  bad["killercage"] = json::array({{{"cells", json::array({"R1C1", "R1C2"})}, {"value", "99"}}});
+  expect_error(post(port(), "/api/solve", {{"puzzle", bad}}), 422, "bad_puzzle",
+               "killer cage 1 (r1c1, r1c2): sums to 99");
+  bad = fp;
+  bad["lockout"] = json::array();
+  expect_error(post(port(), "/api/solve", {{"puzzle", bad}}), 422, "bad_puzzle",
+               "'lockout' is a rule nonet does not read yet");
+  expect_error(post(port(), "/api/rate", {{"puzzle", fp}}), 422, "bad_puzzle",
+               "/api/rate does not read yet (/api/solve and /api/count do)");
+  expect_error(post(port(), "/api/solve", {{"puzzle", "https://www.f-puzzles.com/?load=N4Ig%%%"}}),
+               422, "bad_puzzle", "the link's puzzle cannot be unpacked");
 }
 
 TEST_F(ServerTest, HintExplainsTheNextStepAndAnswersTheCell) {

@@ -7,6 +7,7 @@
 
 #include "api/call.h"
 #include "nonet/format.h"
+#include "ops/fpuzzles.h"
 #include "ops/options.h"
 #include "ops/values.h"
 
@@ -220,6 +221,24 @@ Grid puzzle_field(const json& request, const char* name, const ParseOptions& opt
   return std::move(*parsed);
 }
 
+// A variant puzzle in "puzzle": an f-puzzles object, or a string holding one,
+// an f-puzzles or SudokuPad link, or a bare payload; null for a classic one.
+std::shared_ptr<const VariantPuzzle> variant_field(const json& request, const Limits& limits) {
+  const json* it = field(request, "puzzle");
+  if (!it ||
+      !(it->is_object() || (it->is_string() && ops::looks_like_variant(it->get<std::string>()))))
+    return nullptr;
+  if (it->is_string() &&
+      it->get<std::string>().size() > static_cast<std::size_t>(limits.max_puzzle_chars))
+    refuse(422, "bad_puzzle",
+           "\"puzzle\" has " + std::to_string(it->get<std::string>().size()) +
+               " characters; the most accepted is " + std::to_string(limits.max_puzzle_chars));
+  const Result<VariantPuzzle> read =
+      it->is_object() ? ops::read_fpuzzles(*it) : ops::read_variant(it->get<std::string>());
+  if (!read) refuse(422, "bad_puzzle", "puzzle: " + read.error().to_string());
+  return std::make_shared<const VariantPuzzle>(std::move(*read));
+}
+
 // The player's candidates: a string in a form parse_candidates reads, or an array
 // of one entry per cell, each an array of digits or a string of symbols.
 std::vector<Mask> candidates_field(const json& request, const Geometry& g) {
@@ -344,16 +363,22 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
     return;
   }
   const ParseOptions parse = box_option(body);
-  Grid puzzle = puzzle_field(body, "puzzle", parse, limits);
+  std::shared_ptr<const VariantPuzzle> variant = variant_field(body, limits);
+  if (variant && op != "solve" && op != "count")
+    refuse(422, "bad_puzzle",
+           "\"puzzle\" is a variant puzzle, which " + std::string(route.path) +
+               " does not read yet (/api/solve and /api/count do)");
+  Grid puzzle = variant ? variant->givens : puzzle_field(body, "puzzle", parse, limits);
   const Geometry& g = puzzle.geometry();
   if (op == "solve" || op == "count") {
     ops::SolveRequest r{.puzzle = std::move(puzzle)};
+    r.variant = std::move(variant);
     if (field(body, "solver")) r.solver = value_field(body, "solver", "\"auto\"", ops::read_solver);
     r.counting = op == "count";
     r.limit = op == "count" ? static_cast<std::uint64_t>(int_field(
                                   body, "limit", 1, static_cast<std::int64_t>(limits.max_count), 1000))
                             : 2;
-    out.heavy = g.side() > kInlineSide || r.limit > kInlineLimit;
+    out.heavy = g.side() > kInlineSide || r.limit > kInlineLimit || r.variant;
     call.request = std::move(r);
   } else if (op == "validate") {
     call.request = ValidateCall{std::move(puzzle)};

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import time
 from itertools import islice
-from typing import Callable, Iterable, Iterator, Optional, Tuple, TypeVar, Union
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Tuple, TypeVar, Union
 
 from ._errors import Error, InvalidPuzzleError, ParseError, Timeout
 from . import _nonet
@@ -60,7 +60,9 @@ __all__ = [
     "transform", "transform_many", "validate", "validate_many",
 ]
 
-PuzzleLike = Union[str, bytes, Puzzle]
+# A puzzle: text in any form nonet reads, a Puzzle, or (solve and count) a
+# variant puzzle as an f-puzzles dict.
+PuzzleLike = Union[str, bytes, Puzzle, Mapping[str, Any]]
 T = TypeVar("T")
 
 

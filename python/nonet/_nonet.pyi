@@ -312,7 +312,7 @@ def rate(puzzle: object, *, box: Optional[str] = None, profile: str = 'se', time
     """Rates a puzzle on the Sudoku Explainer scale: a Rating with er, ep, ed and level. The puzzle must have exactly one solution (else InvalidPuzzleError). `threads` (0: up to four cores) may share one search for nested forcing chains; the rating is the same for any count. `timeout` (seconds; boards above 16x16 get 60 by default, 0 for none) raises Timeout; Ctrl-C stops it at once."""
     ...
 def solve(puzzle: object, *, box: Optional[str] = None, solver: str = 'auto', timeout: Optional[float] = None) -> Solution:
-    """Solves a puzzle (any text form nonet reads, or a Puzzle): a Solution whose status is solved, no_solution, multiple or timeout. Raises ParseError for unreadable text and InvalidPuzzleError for conflicting givens. `timeout` is in seconds; Ctrl-C stops a long search."""
+    """Solves a puzzle (any text form nonet reads, or a Puzzle; or a variant puzzle: an f-puzzles dict, its JSON text, an f-puzzles or SudokuPad link): a Solution whose status is solved, no_solution, multiple or timeout. Raises ParseError for unreadable text and InvalidPuzzleError for conflicting givens. `timeout` is in seconds; Ctrl-C stops a long search."""
     ...
 def transform(puzzle: object, ops: Optional[str] = None, *, box: Optional[str] = None, random: bool = False, seed: int = 0) -> str:
     """The puzzle transformed by `ops` (e.g. 'transpose,relabel:912345678', as `nonet transform --ops`) or, with random=True, by a random shape-keeping transformation drawn from `seed`: the result as one line."""

@@ -87,6 +87,35 @@ def test_count():
     assert stopped.status == "timeout" and str(stopped).endswith("+ timeout")
 
 
+# A 4x4 thermo in f-puzzles form: the top row climbs 1-2-3-4.
+THERMO = {
+    "size": 4,
+    "grid": [[{}, {}, {}, {}],
+             [{"value": 3, "given": True}, {}, {"value": 1, "given": True}, {}],
+             [{"value": 2, "given": True}, {"value": 1, "given": True}, {}, {}],
+             [{}, {}, {}, {}]],
+    "thermometer": [{"lines": [["R1C1", "R1C2", "R1C3", "R1C4"]]}],
+}
+
+
+def test_solve_and_count_read_variant_puzzles():
+    import json
+    s = nonet.solve(THERMO)
+    assert s.status == "solved"
+    assert str(s).startswith("1234")
+    assert int(nonet.count(json.dumps(THERMO), limit=10)) == 1
+    open_board = json.loads(json.dumps(THERMO))
+    open_board["grid"][1] = [{}, {}, {}, {}]
+    open_board["grid"][2] = [{}, {}, {}, {}]
+    assert int(nonet.count(open_board, limit=100)) > 1
+    # Many at once, as dicts and as text.
+    assert [a.status for a in nonet.solve_many([THERMO, json.dumps(THERMO)])] == ["solved", "solved"]
+    with pytest.raises(nonet.ParseError, match="'lockout' is a rule nonet does not read yet"):
+        nonet.solve(dict(THERMO, lockout=[]))
+    with pytest.raises(nonet.ParseError, match="does not read yet \\(solve and count do\\)"):
+        nonet.rate(THERMO)
+
+
 def test_parse_errors_carry_line_and_column():
     with pytest.raises(nonet.ParseError) as caught:
         nonet.solve("090000006\n000960485\n00058q000\n004000000\n517200900\n602000370\n"

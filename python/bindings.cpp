@@ -329,6 +329,12 @@ void define_operations(py::module_& m) {
 
   // --- validate, candidates ---------------------------------------------------------
   const auto validate_item = [](const Input& in, const ParseOptions& options) {
+    if (in.variant) {
+      ops::Result<VariantPuzzle> v = variant_of(in);
+      if (!v) return ops::Result<Validation>(v.error());
+      return ops::Result<Validation>(
+          validation_of(ops::validate(std::make_shared<const VariantPuzzle>(std::move(*v)))));
+    }
     ops::Result<Puzzle> p = parse(in, options);
     return p ? ops::Result<Validation>(validation_of(ops::validate(p->grid)))
              : ops::Result<Validation>(p.error());

@@ -52,8 +52,8 @@ ops::Result<Puzzle> parse(const Input& in, const ParseOptions& options) {
   if (in.variant)
     return ops::Failure{
         ops::Code::bad_puzzle,
-        "a variant puzzle, which this function does not read yet (solve and count do)", "",
-        in.line};
+        "a variant puzzle, which this function does not read yet (solve, count and validate do)",
+        "", in.line};
   ParsedPuzzle p = parse_puzzle(in.text, options);
   if (!p.ok())
     return ops::Failure{ops::Code::bad_puzzle, p.error().message, "", p.error().line,

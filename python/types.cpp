@@ -185,6 +185,14 @@ Validation validation_of(const ops::ValidateAnswer& a) {
   out.empty_cells = a.validation.empty_cells;
   for (const nonet::Conflict& c : a.validation.conflicts)
     out.conflicts.push_back({c.digit, g.house_name(c.house), cells_of(g, c.cells), describe(c, g)});
+  // A variant's: a house with a digit twice (that digit), or a constraint broken (digit 0).
+  for (const nonet::Violation& v : a.violations) {
+    std::string text = v.where + " at ";
+    for (std::size_t i = 0; i < v.cells.size(); ++i)
+      text += (i ? ", " : "") + g.cell_name(v.cells[i]);
+    out.conflicts.push_back(
+        {v.constraint < 0 ? a.puzzle[v.cells.front()] : 0, v.where, cells_of(g, v.cells), text});
+  }
   out.text = line_of(ops::text(a));
   return out;
 }

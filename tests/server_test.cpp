@@ -214,7 +214,7 @@ json thermo_4x4() {
        json::array({{{"lines", json::array({json::array({"R1C1", "R1C2", "R1C3", "R1C4"})})}}})}};
 }
 
-TEST_F(ServerTest, SolveAndCountReadVariantPuzzles) {
+TEST_F(ServerTest, SolveCountAndValidateReadVariantPuzzles) {
   // As an f-puzzles object, its JSON text, and its link.
   const json fp = thermo_4x4();
   Response r = post(port(), "/api/solve", {{"puzzle", fp}});
@@ -239,6 +239,16 @@ TEST_F(ServerTest, SolveAndCountReadVariantPuzzles) {
   open["grid"][2][1] = json::object();
   r = post(port(), "/api/count", {{"puzzle", open}, {"limit", 100}});
   EXPECT_GT(r.json_body["count"].get<int>(), 1) << r.body;
+  // Validate locates the broken thermometer.
+  json broken = fp;
+  broken["grid"][0][2] = {{"value", 4}, {"given", true}};
+  broken["grid"][0][3] = {{"value", 2}, {"given", true}};
+  r = post(port(), "/api/validate", {{"puzzle", broken}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["status"], "invalid");
+  ASSERT_EQ(r.json_body["violations"].size(), 1u) << r.body;
+  EXPECT_EQ(r.json_body["violations"][0]["where"], "thermometer 1 (r1c1, r1c2, r1c3, r1c4)");
+  EXPECT_EQ(r.json_body["violations"][0]["cells"].size(), 4u);
   // What cannot be read is named; the routes that do not read variants say so.
   json bad = fp;
   bad["killercage"] = json::array({{{"cells", json::array({"R1C1", "R1C2"})}, {"value", "99"}}});
@@ -249,7 +259,7 @@ TEST_F(ServerTest, SolveAndCountReadVariantPuzzles) {
   expect_error(post(port(), "/api/solve", {{"puzzle", bad}}), 422, "bad_puzzle",
                "'lockout' is a rule nonet does not read yet");
   expect_error(post(port(), "/api/rate", {{"puzzle", fp}}), 422, "bad_puzzle",
-               "/api/rate does not read yet (/api/solve and /api/count do)");
+               "/api/rate does not read yet (/api/solve, /api/count and /api/validate do)");
   expect_error(post(port(), "/api/solve", {{"puzzle", "https://www.f-puzzles.com/?load=N4Ig%%%"}}),
                422, "bad_puzzle", "the link's puzzle cannot be unpacked");
 }

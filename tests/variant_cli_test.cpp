@@ -78,5 +78,45 @@ TEST(VariantCli, WhatItCannotReadIsNamed) {
       << r.out;
 }
 
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
+    out.push_back(text.substr(start, end - start));
+  return out;
+}
+
+TEST(VariantCli, ValidateLocatesEveryBrokenRule) {
+  // The killer filled in as its solution: solved. Two cells swapped in one
+  // row: their dominoes' sums break, and the columns repeat digits.
+  json solved = killer();
+  for (int cell = 0; cell < 81; ++cell)
+    solved["grid"][cell / 9][cell % 9] = {{"value", kTruth[static_cast<std::size_t>(cell)] - '0'},
+                                          {"given", true}};
+  json swapped = solved;
+  swapped["grid"][0][1]["value"] = kTruth[2] - '0';
+  swapped["grid"][0][2]["value"] = kTruth[1] - '0';
+  const std::string file =
+      temp_file("variants_validate.txt",
+                solved.dump() + "\n" + swapped.dump() + "\n" + killer().dump() + "\n");
+  RunResult r = run_cli("validate '" + file + "'");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const std::vector<std::string> lines = split_lines(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  EXPECT_EQ(lines[0], "solved");
+  EXPECT_EQ(lines[1],
+            "invalid: column 2: 3 twice at r1c2, r6c2; column 3: 8 twice at r1c3, r4c3; "
+            "killer cage 1 (r1c1, r1c2) at r1c1, r1c2; killer cage 2 (r1c3, r1c4) at r1c3, r1c4")
+      << r.out;
+  EXPECT_EQ(lines[2], "incomplete: 64 empty cells");
+  EXPECT_NE(r.err.find(":2: column 2: 3 twice at r1c2, r6c2"), std::string::npos) << r.err;
+  r = run_cli("validate -f json '" + file + "'");
+  const json second = json::parse(split_lines(r.out)[1]);
+  EXPECT_EQ(second["status"], "invalid");
+  EXPECT_EQ(second["violations"][2]["where"], "killer cage 1 (r1c1, r1c2)");
+  EXPECT_EQ(second["violations"][2]["cells"], json::parse(R"(["r1c1", "r1c2"])"));
+  EXPECT_EQ(second["fpuzzles"]["killercage"].size(), 36u);
+}
+
 }  // namespace
 }  // namespace nonet::testing

@@ -146,7 +146,8 @@ Reply answer(const Request& request, const Context& context) {
         if constexpr (std::is_same_v<T, ops::SolveRequest>) {
           reply = answer_reply(ops::solve(r, ops_context), start, true);
         } else if constexpr (std::is_same_v<T, ValidateCall>) {
-          reply = {200, ops::to_json(ops::validate(r.puzzle))};
+          reply = {200,
+                   ops::to_json(r.variant ? ops::validate(r.variant) : ops::validate(r.puzzle))};
         } else if constexpr (std::is_same_v<T, CandidatesCall>) {
           reply = {200, ops::to_json(ops::candidates(r.puzzle))};
         } else if constexpr (std::is_same_v<T, ops::HintRequest>) {

@@ -13,6 +13,7 @@ namespace nonet::api {
 
 struct ValidateCall {
   Grid puzzle;
+  std::shared_ptr<const VariantPuzzle> variant{};  // checked in place of `puzzle`, when given
 };
 struct CandidatesCall {
   Grid puzzle;

@@ -364,10 +364,10 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
   }
   const ParseOptions parse = box_option(body);
   std::shared_ptr<const VariantPuzzle> variant = variant_field(body, limits);
-  if (variant && op != "solve" && op != "count")
+  if (variant && op != "solve" && op != "count" && op != "validate")
     refuse(422, "bad_puzzle",
            "\"puzzle\" is a variant puzzle, which " + std::string(route.path) +
-               " does not read yet (/api/solve and /api/count do)");
+               " does not read yet (/api/solve, /api/count and /api/validate do)");
   Grid puzzle = variant ? variant->givens : puzzle_field(body, "puzzle", parse, limits);
   const Geometry& g = puzzle.geometry();
   if (op == "solve" || op == "count") {
@@ -381,7 +381,7 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
     out.heavy = g.side() > kInlineSide || r.limit > kInlineLimit || r.variant;
     call.request = std::move(r);
   } else if (op == "validate") {
-    call.request = ValidateCall{std::move(puzzle)};
+    call.request = ValidateCall{std::move(puzzle), std::move(variant)};
   } else if (op == "candidates") {
     call.request = CandidatesCall{std::move(puzzle)};
   } else if (op == "canon") {

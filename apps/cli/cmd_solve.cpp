@@ -22,21 +22,26 @@ ops::TextForm text_form(Format format) {
   return format == Format::grid ? ops::TextForm::grid : ops::TextForm::line;
 }
 
+// The item's variant puzzle, when its line holds one: read, its givens put in
+// the item's place (or the item made the error that says why it is unread).
+std::shared_ptr<const VariantPuzzle> variant_of(app::InputItem& item) {
+  if (item.variant.empty()) return nullptr;
+  nonet::Result<VariantPuzzle> read = ops::read_variant(item.variant);
+  const int line = item.puzzle.line;
+  if (!read) {
+    item.puzzle = ParsedPuzzle(line, Error{line, 0, read.error().message});
+    return nullptr;
+  }
+  auto variant = std::make_shared<const VariantPuzzle>(std::move(*read));
+  item.puzzle = ParsedPuzzle(line, variant->givens);
+  return variant;
+}
+
 PuzzleJob solve_job(const SolveCommand& cmd, bool counting) {
   return [&cmd, counting](app::InputItem& item, ops::Scratch& scratch, std::string& out,
                           std::string& err) -> JobResult {
     const Format format = cmd.batch.format;
-    std::shared_ptr<const VariantPuzzle> variant;
-    if (!item.variant.empty()) {
-      nonet::Result<VariantPuzzle> read = ops::read_variant(item.variant);
-      if (!read) {
-        const int line = item.puzzle.line;
-        item.puzzle = ParsedPuzzle(line, Error{line, 0, read.error().message});
-        return report_parse_error(item, format, out, err);
-      }
-      variant = std::make_shared<const VariantPuzzle>(std::move(*read));
-      item.puzzle = ParsedPuzzle(item.puzzle.line, variant->givens);
-    }
+    std::shared_ptr<const VariantPuzzle> variant = variant_of(item);
     if (!item.puzzle.ok()) return report_parse_error(item, format, out, err);
     ops::Context context = item_context(cmd.batch, item.puzzle->geometry().side(), ops::Work::search,
                                         scratch);
@@ -72,12 +77,13 @@ PuzzleJob solve_job(const SolveCommand& cmd, bool counting) {
 PuzzleJob validate_job(const BatchOptions& batch) {
   return [&batch](app::InputItem& item, ops::Scratch&, std::string& out,
                   std::string& err) -> JobResult {
+    std::shared_ptr<const VariantPuzzle> variant = variant_of(item);
     if (!item.puzzle.ok()) return report_parse_error(item, batch.format, out, err);
-    const ops::ValidateAnswer a = ops::validate(*item.puzzle);
+    const ops::ValidateAnswer a =
+        variant ? ops::validate(std::move(variant)) : ops::validate(*item.puzzle);
     out += batch.format == Format::json ? json_line(item, ops::to_json(a)) : ops::text(a);
     if (a.status() != ops::Status::invalid) return true;
-    err += "nonet: " + place(item) + ": " +
-           ops::conflicts_text(a.validation.conflicts, item.puzzle->geometry()) + "\n";
+    err += "nonet: " + place(item) + ": " + ops::problems_text(a) + "\n";
     return false;
   };
 }

@@ -127,12 +127,24 @@ json to_json(const SolveAnswer& a) {
 
 json to_json(const ValidateAnswer& a) {
   const Geometry& g = a.puzzle.geometry();
-  return {{"status", status_name(a.status())},
-          {"valid", a.validation.state != GridState::invalid},
-          {"size", g.describe()},
-          {"empty_cells", a.validation.empty_cells},
-          {"conflicts", conflicts_json(a.validation.conflicts, g)},
-          {"puzzle", to_line(a.puzzle)}};
+  json j = {{"status", status_name(a.status())},
+            {"valid", a.validation.state != GridState::invalid},
+            {"size", g.describe()},
+            {"empty_cells", a.validation.empty_cells},
+            {"conflicts", conflicts_json(a.validation.conflicts, g)},
+            {"puzzle", to_line(a.puzzle)}};
+  if (a.variant) {
+    // Each rule broken: where, and its cells.
+    json violations = json::array();
+    for (const Violation& v : a.violations) {
+      json cells = json::array();
+      for (const int c : v.cells) cells.push_back(g.cell_name(c));
+      violations.push_back({{"where", v.where}, {"cells", std::move(cells)}});
+    }
+    j["violations"] = std::move(violations);
+    j["fpuzzles"] = to_fpuzzles(*a.variant);
+  }
+  return j;
 }
 
 json to_json(const CandidatesAnswer& a) {

@@ -63,9 +63,13 @@ Result<SolveAnswer> solve(const SolveRequest& request, Context& context);
 struct ValidateAnswer {
   Grid puzzle;
   Validation validation{};
+  std::shared_ptr<const VariantPuzzle> variant{};  // the variant puzzle checked, if it was one
+  std::vector<Violation> violations{};             // a variant's: houses and constraints broken
   Status status() const;  // solved, incomplete, invalid
 };
 ValidateAnswer validate(const Grid& puzzle);
+// A variant puzzle's grid (its givens) against its rows, columns, regions and constraints.
+ValidateAnswer validate(std::shared_ptr<const VariantPuzzle> puzzle);
 
 struct CandidatesAnswer {
   Grid puzzle;

@@ -80,6 +80,16 @@ Status ValidateAnswer::status() const {
 
 ValidateAnswer validate(const Grid& puzzle) { return {puzzle, nonet::validate(puzzle)}; }
 
+ValidateAnswer validate(std::shared_ptr<const VariantPuzzle> puzzle) {
+  VariantValidation v = validate_variant(*puzzle);
+  ValidateAnswer answer{puzzle->givens};
+  answer.validation.state = v.state;
+  answer.validation.empty_cells = v.empty_cells;
+  answer.violations = std::move(v.violations);
+  answer.variant = std::move(puzzle);
+  return answer;
+}
+
 CandidatesAnswer candidates(const Grid& puzzle) {
   CandidatesAnswer answer{puzzle, compute_candidates(puzzle)};
   for (int cell = 0; cell < puzzle.size(); ++cell)

@@ -12,6 +12,17 @@ std::string conflicts_text(const std::vector<Conflict>& conflicts, const Geometr
   return s;
 }
 
+std::string problems_text(const ValidateAnswer& a) {
+  if (!a.variant) return conflicts_text(a.validation.conflicts, a.puzzle.geometry());
+  std::string s;
+  for (const Violation& v : a.violations) {
+    s += (s.empty() ? "" : "; ") + v.where + " at ";
+    for (std::size_t i = 0; i < v.cells.size(); ++i)
+      s += (i ? ", " : "") + a.puzzle.geometry().cell_name(v.cells[i]);
+  }
+  return s;
+}
+
 std::string rating_line(const Rating& r) {
   return format_rating(r.er, r.er_exact) + "/" + format_rating(r.ep, r.ep_exact) + "/" +
          format_rating(r.ed, r.ed_exact) + " " + std::string(level_name(r.level));
@@ -58,7 +69,7 @@ std::string text(const SolveAnswer& a, TextForm form) {
 std::string text(const ValidateAnswer& a) {
   switch (a.validation.state) {
     case GridState::invalid:
-      return "invalid: " + conflicts_text(a.validation.conflicts, a.puzzle.geometry()) + "\n";
+      return "invalid: " + problems_text(a) + "\n";
     case GridState::incomplete:
       return "incomplete: " + std::to_string(a.validation.empty_cells) + " empty cells\n";
     case GridState::solved:

@@ -14,6 +14,9 @@ enum class TextForm { line, grid };
 
 // "digit 5 appears 2 times in row 1: r1c1, r1c5; digit 3 ..."
 std::string conflicts_text(const std::vector<Conflict>& conflicts, const Geometry& geometry);
+// What a validation found wrong: its conflicts, or a variant's violations
+// ("killer cage 3 (r1c1, r1c2) at r1c1, r1c2; row 4: 5 twice at r4c1, r4c6").
+std::string problems_text(const ValidateAnswer& answer);
 // "2.6/1.2/1.2 hard"; figures known only as lower bounds as ">=6.5".
 std::string rating_line(const Rating& rating);
 // "2.6 hard": ER and level, as `nonet generate` notes a rated puzzle.

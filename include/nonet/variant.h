@@ -18,6 +18,7 @@
 #include "nonet/error.h"
 #include "nonet/grid.h"
 #include "nonet/solver.h"
+#include "nonet/validate.h"
 
 #pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
@@ -92,6 +93,24 @@ Result<void> check(const VariantPuzzle& puzzle);
 // Counts the solutions of a checked puzzle up to options.limit, as a Solver
 // does for a classic one. A puzzle that fails check() has no solution.
 SolveResult solve_variant(const VariantPuzzle& puzzle, const SolveOptions& options);
+
+// One rule the digits on the board break: a row, column or region with a
+// digit twice ("row 3"), or a constraint ("killer cage 3 (r1c1, r1c2)") that
+// its filled cells cannot satisfy however its empty ones are filled.
+struct Violation {
+  std::string where;
+  std::vector<int> cells;  // the cells at fault, ascending
+  int constraint = -1;     // its index in the puzzle's constraints; -1 for a house
+};
+struct VariantValidation {
+  GridState state = GridState::incomplete;
+  int empty_cells = 0;
+  std::vector<Violation> violations;  // houses first, then the constraints in order
+};
+// Checks the digits in the puzzle's grid (its `givens`: a partial or filled
+// board) against the rows, columns, regions and every constraint. A puzzle
+// that fails check() is refused there, not here.
+VariantValidation validate_variant(const VariantPuzzle& puzzle);
 
 struct ConstraintKindInfo {
   ConstraintKind kind;

@@ -433,7 +433,8 @@ std::vector<std::pair<int, int>> orthogonal_pairs(const Geometry& g) {
 
 std::string check_kind(const Constraint& c, const VariantPuzzle& p) { return kind_of(c.kind).check(c, p); }
 
-Lowered lower(const VariantPuzzle& p) {
+namespace {
+Lowered empty_board(const VariantPuzzle& p) {
   const Geometry& g = p.geometry();
   Lowered out;
   out.side = g.side();
@@ -441,6 +442,19 @@ Lowered lower(const VariantPuzzle& p) {
   out.start.assign(static_cast<std::size_t>(g.cell_count()), g.all_digits());
   for (int cell = 0; cell < g.cell_count(); ++cell)
     if (const int d = p.givens[cell]; d > 0) out.start[static_cast<std::size_t>(cell)] = Mask{1} << (d - 1);
+  return out;
+}
+}  // namespace
+
+Lowered lower_alone(const VariantPuzzle& p, const Constraint& c) {
+  Lowered out = empty_board(p);
+  kind_of(c.kind).lower(c, p, out);
+  return out;
+}
+
+Lowered lower(const VariantPuzzle& p) {
+  const Geometry& g = p.geometry();
+  Lowered out = empty_board(p);
   for (int i = 0; i < g.side(); ++i) {
     house(out, Cells(g.house_cells(g.row_house(i)).begin(), g.house_cells(g.row_house(i)).end()));
     house(out, Cells(g.house_cells(g.column_house(i)).begin(), g.house_cells(g.column_house(i)).end()));

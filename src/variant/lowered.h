@@ -97,6 +97,11 @@ std::string check_kind(const Constraint& c, const VariantPuzzle& puzzle);
 
 // The puzzle's houses, pairs, sums, ... (the puzzle must have passed check()).
 Lowered lower(const VariantPuzzle& puzzle);
+// One constraint alone, over the puzzle's givens: no rows, columns or regions.
+Lowered lower_alone(const VariantPuzzle& puzzle, const Constraint& c);
+
+// Counts the solutions of what was lowered (solver.cpp).
+SolveResult search(const Lowered& lowered, const Geometry& geometry, const SolveOptions& options);
 
 // Orthogonally adjacent pairs of cells (each once, the smaller first).
 std::vector<std::pair<int, int>> orthogonal_pairs(const Geometry& g);

@@ -562,6 +562,13 @@ class Search {
 
 }  // namespace
 
+SolveResult variant::search(const Lowered& lowered, const Geometry& geometry,
+                            const SolveOptions& options) {
+  Search search(lowered, options);
+  search.set_geometry(&geometry);
+  return search.run();
+}
+
 SolveResult solve_variant(const VariantPuzzle& puzzle, const SolveOptions& options) {
   if (!check(puzzle)) {
     SolveResult none;
@@ -569,10 +576,7 @@ SolveResult solve_variant(const VariantPuzzle& puzzle, const SolveOptions& optio
     none.limit = options.limit;
     return none;
   }
-  const variant::Lowered lowered = variant::lower(puzzle);
-  Search search(lowered, options);
-  search.set_geometry(&puzzle.geometry());
-  return search.run();
+  return variant::search(variant::lower(puzzle), puzzle.geometry(), options);
 }
 
 }  // namespace nonet

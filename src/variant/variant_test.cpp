@@ -1,12 +1,14 @@
+#include "nonet/variant.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <fstream>
-#include <sstream>
 #include <random>
+#include <set>
+#include <sstream>
 
 #include "nonet/format.h"
-#include "nonet/variant.h"
 #include "support/variant_rules.h"
 
 namespace nonet {
@@ -241,6 +243,77 @@ TEST(Variant, EveryAnswerOnFourByFourAgreesWithAnIndependentCount) {
   EXPECT_GT(unique, 20);
   EXPECT_GT(none, 20);
   EXPECT_GT(several, 20);
+}
+
+// validate_variant on filled 4x4 boards names exactly the constraints the
+// independent checker finds broken; on a partial board, a constraint it names
+// cannot be completed (no filling of the board keeps it).
+TEST(Variant, ValidationNamesEveryBrokenConstraint) {
+  const std::vector<Grid> squares = latin_squares();
+  std::mt19937 rng(7);
+  int broken = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const Grid& truth = squares[rng() % squares.size()];
+    VariantPuzzle p(four());
+    p.no_regions = true;  // the latin squares need not respect boxes
+    for (int k = 0; k < 4; ++k) {
+      p.constraints.push_back(random_constraint(rng, truth, rng() % 2 == 0));
+      if (!check(p)) p.constraints.pop_back();
+    }
+    VariantPuzzle filled = p;
+    filled.givens = truth;
+    const VariantValidation v = validate_variant(filled);
+    std::set<int> named, expected;
+    for (const Violation& x : v.violations) {
+      named.insert(x.constraint);
+      EXPECT_FALSE(x.cells.empty()) << x.where;
+    }
+    for (std::size_t i = 0; i < p.constraints.size(); ++i) {
+      VariantPuzzle one(four());
+      one.no_regions = true;
+      one.constraints = {p.constraints[i]};
+      if (!testing::broken_rule(one, truth).empty()) expected.insert(static_cast<int>(i));
+    }
+    EXPECT_EQ(named, expected) << "trial " << trial;
+    EXPECT_EQ(v.state, expected.empty() ? GridState::solved : GridState::invalid);
+    broken += expected.empty() ? 0 : 1;
+    // Half the cells emptied: a constraint named has no completion at all.
+    VariantPuzzle partial = filled;
+    for (int cell = 0; cell < 16; ++cell)
+      if (rng() % 2) partial.givens.set(cell, 0);
+    for (const Violation& x : validate_variant(partial).violations) {
+      if (x.constraint < 0) continue;
+      VariantPuzzle one(four());
+      one.no_regions = true;
+      one.constraints = {p.constraints[static_cast<std::size_t>(x.constraint)]};
+      bool completes = false;
+      for (const Grid& g : squares) {
+        bool fits = true;
+        for (int cell = 0; cell < 16 && fits; ++cell)
+          fits = partial.givens[cell] == 0 || partial.givens[cell] == g[cell];
+        completes = completes || (fits && testing::broken_rule(one, g).empty());
+      }
+      EXPECT_FALSE(completes) << x.where << " named on a board that can keep it, trial " << trial;
+    }
+  }
+  EXPECT_GT(broken, 50) << "the trials break some constraints";
+}
+
+TEST(Variant, ValidationLocatesHousesAndBoardRules) {
+  VariantPuzzle p(four());
+  p.constraints = {{ConstraintKind::anti_king}, {ConstraintKind::killer_cage, {0, 1}, {}, 3}};
+  p.givens.set(0, 1);
+  p.givens.set(1, 3);  // the cage: 1 + 3 is not 3
+  p.givens.set(4, 3);  // r2c1: a king's move from r1c2, in its box
+  const VariantValidation v = validate_variant(p);
+  ASSERT_EQ(v.state, GridState::invalid);
+  std::vector<std::string> where;
+  for (const Violation& x : v.violations) where.push_back(x.where);
+  EXPECT_EQ(where, (std::vector<std::string>{"box 1: 3 twice", "anti-king 1",
+                                             "killer cage 1 (r1c1, r1c2)"}));
+  EXPECT_EQ(v.violations[0].cells, (std::vector<int>{1, 4}));
+  EXPECT_EQ(v.violations[1].cells, (std::vector<int>{1, 4}));
+  EXPECT_EQ(v.violations[2].cells, (std::vector<int>{0, 1}));
 }
 
 TEST(Variant, ClassicPuzzlesAnswerAsTheClassicSolverDoes) {

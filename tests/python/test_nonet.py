@@ -112,8 +112,17 @@ def test_solve_and_count_read_variant_puzzles():
     assert [a.status for a in nonet.solve_many([THERMO, json.dumps(THERMO)])] == ["solved", "solved"]
     with pytest.raises(nonet.ParseError, match="'lockout' is a rule nonet does not read yet"):
         nonet.solve(dict(THERMO, lockout=[]))
-    with pytest.raises(nonet.ParseError, match="does not read yet \\(solve and count do\\)"):
+    with pytest.raises(nonet.ParseError, match="does not read yet \\(solve, count and validate do\\)"):
         nonet.rate(THERMO)
+    # Validation locates the broken thermometer.
+    broken = json.loads(json.dumps(THERMO))
+    broken["grid"][0][2] = {"value": 4, "given": True}
+    broken["grid"][0][3] = {"value": 2, "given": True}
+    v = nonet.validate(broken)
+    assert v.state == "invalid"
+    assert [(c.house, len(c.cells), c.digit) for c in v.conflicts] == [("thermometer 1 (r1c1, r1c2, r1c3, r1c4)", 4, 0)]
+    assert v.conflicts[0].text == "thermometer 1 (r1c1, r1c2, r1c3, r1c4) at r1c1, r1c2, r1c3, r1c4"
+    assert nonet.validate(THERMO).state == "incomplete"
 
 
 def test_parse_errors_carry_line_and_column():

@@ -284,6 +284,19 @@ ops::Result<std::string> canon_item(const Input& in, const ParseOptions& options
   return to_line(r->canonical);
 }
 
+ops::Result<std::string> convert_item(const Input& in, const ParseOptions& options, ops::Form to) {
+  std::shared_ptr<const VariantPuzzle> variant;
+  if (in.variant) {
+    ops::Result<VariantPuzzle> v = variant_of(in);
+    if (!v) return v.error();
+    variant = std::make_shared<const VariantPuzzle>(std::move(*v));
+  }
+  ops::Result<Puzzle> p =
+      variant ? ops::Result<Puzzle>(Puzzle{variant->givens, in.line}) : parse(in, options);
+  if (!p) return p.error();
+  return ops::convert({p->grid, std::move(variant), to}).text;
+}
+
 }  // namespace
 
 void define_operations(py::module_& m) {
@@ -580,6 +593,31 @@ void define_operations(py::module_& m) {
             [&](std::size_t i, ops::Context& c) { return canon_item(in[i], options, c); }));
       },
       py::arg("puzzles"), py::kw_only(), py::arg("threads"), py::arg("box"));
+
+  m.def(
+      "convert",
+      [](const py::object& puzzle, const std::string& to, const OptStr& box) {
+        const Input in = input_of(puzzle);
+        const ParseOptions options = parse_options_of(box);
+        const ops::Form form = option("to", ops::read_form(to));
+        return value_or_throw(
+            run_here<std::string>([&](ops::Context&) { return convert_item(in, options, form); }));
+      },
+      py::arg("puzzle"), py::kw_only(), py::arg("to") = "fpuzzles", py::arg("box") = py::none(),
+      "The puzzle, classic or variant, written in another form as one line: to='fpuzzles' "
+      "(f-puzzles JSON), 'url' (an f-puzzles link, which SudokuPad opens too) or 'nonet' "
+      "(nonet's JSON form).");
+  m.def(
+      "_convert_batch",
+      [](const py::iterable& puzzles, int threads, const std::string& to, const OptStr& box) {
+        const std::vector<Input> in = inputs_of(puzzles);
+        const ParseOptions options = parse_options_of(box);
+        const ops::Form form = option("to", ops::read_form(to));
+        return to_python(run_many<std::string>(
+            in.size(), batch_threads(threads),
+            [&](std::size_t i, ops::Context&) { return convert_item(in[i], options, form); }));
+      },
+      py::arg("puzzles"), py::kw_only(), py::arg("threads"), py::arg("to"), py::arg("box"));
 
   m.def(
       "levels",

@@ -50,10 +50,10 @@ std::vector<Input> inputs_of(const py::iterable& items) {
 ops::Result<Puzzle> parse(const Input& in, const ParseOptions& options) {
   if (in.grid) return Puzzle{*in.grid, in.line};
   if (in.variant)
-    return ops::Failure{
-        ops::Code::bad_puzzle,
-        "a variant puzzle, which this function does not read yet (solve, count and validate do)",
-        "", in.line};
+    return ops::Failure{ops::Code::bad_puzzle,
+                        "a variant puzzle, which this function does not read yet (solve, count, "
+                        "validate and convert do)",
+                        "", in.line};
   ParsedPuzzle p = parse_puzzle(in.text, options);
   if (!p.ok())
     return ops::Failure{ops::Code::bad_puzzle, p.error().message, "", p.error().line,

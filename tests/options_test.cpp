@@ -53,6 +53,7 @@ const std::map<std::string, Example>& examples() {
       {"timeout", {"5", 5}},
       {"count", {"2", 2}},
       {"threads", {"2", 2}},
+      {"to", {"nonet", "nonet"}},
   };
   return kExamples;
 }

@@ -258,8 +258,9 @@ TEST_F(ServerTest, SolveCountAndValidateReadVariantPuzzles) {
   bad["lockout"] = json::array();
   expect_error(post(port(), "/api/solve", {{"puzzle", bad}}), 422, "bad_puzzle",
                "'lockout' is a rule nonet does not read yet");
-  expect_error(post(port(), "/api/rate", {{"puzzle", fp}}), 422, "bad_puzzle",
-               "/api/rate does not read yet (/api/solve, /api/count and /api/validate do)");
+  expect_error(
+      post(port(), "/api/rate", {{"puzzle", fp}}), 422, "bad_puzzle",
+      "/api/rate does not read yet (/api/solve, /api/count, /api/validate and /api/convert do)");
   expect_error(post(port(), "/api/solve", {{"puzzle", "https://www.f-puzzles.com/?load=N4Ig%%%"}}),
                422, "bad_puzzle", "the link's puzzle cannot be unpacked");
 }
@@ -530,7 +531,9 @@ TEST_F(ServerTest, MalformedRequestsAreRefusedWithPlaces) {
   expect_error(post(port(), "/api/solve", json::object()), 400, "missing_field", "puzzle");
   expect_error(post(port(), "/api/solve", {{"puzzle", 42}}), 400, "wrong_type", "not a number");
   expect_error(post(port(), "/api/solve", {{"puzzle", json::array({1, "x"})}}), 400, "wrong_type");
-  expect_error(post(port(), "/api/solve", {{"puzzle", json::object()}}), 400, "wrong_type");
+  // An object is an f-puzzles puzzle: an empty one lacks its size.
+  expect_error(post(port(), "/api/solve", {{"puzzle", json::object()}}), 422, "bad_puzzle",
+               "'size' must be a whole number");
   expect_error(post(port(), "/api/solve", {{"puzzle", kEasy}, {"box", "7x"}}), 400, "bad_value",
                "box");
   // Numbers too large for int are refused, not wrapped into a small shape or cell.

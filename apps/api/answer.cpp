@@ -24,7 +24,10 @@ constexpr Route kRoutes[] = {
     {"/api/rate", "rate", "the puzzle's difficulty rating"},
     {"/api/generate", "generate", "a new puzzle of a chosen difficulty"},
     {"/api/transform", "transform", "an equivalent puzzle: rotated, mirrored, relabelled"},
-    {"/api/canon", "canon", "the canonical form: equal for puzzles that are the same up to transformation"},
+    {"/api/canon", "canon",
+     "the canonical form: equal for puzzles that are the same up to transformation"},
+    {"/api/convert", "convert",
+     "the puzzle, classic or variant, as f-puzzles JSON, an f-puzzles link or nonet's JSON"},
 };
 
 // `text` with every byte that is not part of a well-formed UTF-8 sequence
@@ -175,6 +178,8 @@ Reply answer(const Request& request, const Context& context) {
           ops::TransformRequest t = r.request;
           if (!r.seeded) t.seed = context.seed;
           reply = answer_reply(ops::transform(t, ops_context), start, false);
+        } else if constexpr (std::is_same_v<T, ops::ConvertRequest>) {
+          reply = {200, ops::to_json(ops::convert(r))};
         } else if constexpr (std::is_same_v<T, CanonCall>) {
           const ops::Result<ops::CanonAnswer> canon = ops::canon(r.puzzle, ops_context);
           if (canon && r.as_transform) {

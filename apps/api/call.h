@@ -33,7 +33,8 @@ struct TransformCall {
 
 struct Call {
   std::variant<std::monostate, ops::SolveRequest, ValidateCall, CandidatesCall, ops::HintRequest,
-               ops::ExplainRequest, ops::RateRequest, GenerateCall, TransformCall, CanonCall>
+               ops::ExplainRequest, ops::RateRequest, GenerateCall, TransformCall, CanonCall,
+               ops::ConvertRequest>
       request;
 };
 

@@ -208,7 +208,8 @@ Grid puzzle_field(const json& request, const char* name, const ParseOptions& opt
     text = it->dump();
   } else {
     refuse(400, "wrong_type",
-           prefix + "\"" + name + "\" must be a string or an array of numbers, not " + type_name(*it));
+           prefix + "\"" + name + "\" must be a string or an array of numbers" +
+               (prefix.empty() ? ", or an f-puzzles object" : "") + ", not " + type_name(*it));
   }
   if (text.size() > static_cast<std::size_t>(limits.max_puzzle_chars))
     refuse(422, "bad_puzzle",
@@ -364,10 +365,10 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
   }
   const ParseOptions parse = box_option(body);
   std::shared_ptr<const VariantPuzzle> variant = variant_field(body, limits);
-  if (variant && op != "solve" && op != "count" && op != "validate")
+  if (variant && op != "solve" && op != "count" && op != "validate" && op != "convert")
     refuse(422, "bad_puzzle",
            "\"puzzle\" is a variant puzzle, which " + std::string(route.path) +
-               " does not read yet (/api/solve, /api/count and /api/validate do)");
+               " does not read yet (/api/solve, /api/count, /api/validate and /api/convert do)");
   Grid puzzle = variant ? variant->givens : puzzle_field(body, "puzzle", parse, limits);
   const Geometry& g = puzzle.geometry();
   if (op == "solve" || op == "count") {
@@ -379,6 +380,10 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
                                   body, "limit", 1, static_cast<std::int64_t>(limits.max_count), 1000))
                             : 2;
     out.heavy = g.side() > kInlineSide || r.limit > kInlineLimit || r.variant;
+    call.request = std::move(r);
+  } else if (op == "convert") {
+    ops::ConvertRequest r{.puzzle = std::move(puzzle), .variant = std::move(variant)};
+    if (field(body, "to")) r.to = value_field(body, "to", "\"url\"", ops::read_form);
     call.request = std::move(r);
   } else if (op == "validate") {
     call.request = ValidateCall{std::move(puzzle), std::move(variant)};

@@ -1,4 +1,4 @@
-// nonet solve | count | validate | candidates
+// nonet solve | count | validate | candidates | convert
 
 #include <cstdio>
 
@@ -99,6 +99,23 @@ PuzzleJob candidates_job(const BatchOptions& batch) {
   };
 }
 
+struct ConvertCommand {
+  BatchOptions batch;
+  std::string to = "fpuzzles";
+};
+
+PuzzleJob convert_job(const ConvertCommand& cmd) {
+  return
+      [&cmd](app::InputItem& item, ops::Scratch&, std::string& out, std::string& err) -> JobResult {
+        std::shared_ptr<const VariantPuzzle> variant = variant_of(item);
+        if (!item.puzzle.ok()) return report_parse_error(item, cmd.batch.format, out, err);
+        const ops::ConvertAnswer a =
+            ops::convert({*item.puzzle, std::move(variant), *ops::read_form(cmd.to)});
+        out += cmd.batch.format == Format::json ? json_line(item, ops::to_json(a)) : a.text + "\n";
+        return true;
+      };
+}
+
 void add_solver_option(CLI::App& cmd, std::string_view op, SolveCommand& c) {
   add_op_option(cmd, op, "solver", c.solver)->check(ops_check(ops::read_solver));
 }
@@ -135,6 +152,16 @@ void add_solve_commands(CLI::App& app, Action& action) {
       "or box");
   add_batch_options(*val, "validate", validate_opts);
   val->callback([&action] { action = [] { return run(validate_opts, validate_job(validate_opts)); }; });
+
+  static ConvertCommand convert_cmd;
+  CLI::App* convert = app.add_subcommand(
+      "convert",
+      "Write puzzles, classic or variant, in another form: f-puzzles JSON, an f-puzzles link, "
+      "or nonet's JSON; one line per puzzle");
+  add_batch_options(*convert, "convert", convert_cmd.batch);
+  add_op_option(*convert, "convert", "to", convert_cmd.to)->check(ops_check(ops::read_form));
+  convert->callback(
+      [&action] { action = [] { return run(convert_cmd.batch, convert_job(convert_cmd)); }; });
 
   CLI::App* cand = app.add_subcommand(
       "candidates",

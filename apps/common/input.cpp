@@ -192,9 +192,10 @@ bool PuzzleInput::read(std::vector<InputItem>& out, std::size_t count) {
       parser_->feed(std::string_view(), pending_);
       const int at = parser_->line_number();
       pending_variants_.resize(pending_.size());
-      pending_.push_back(ParsedPuzzle(at, Error{at, 0,
-                                                "a variant puzzle, which this command does not "
-                                                "read yet (solve, count and validate do)"}));
+      pending_.push_back(
+          ParsedPuzzle(at, Error{at, 0,
+                                 "a variant puzzle, which this command does not "
+                                 "read yet (solve, count, validate and convert do)"}));
       pending_variants_.emplace_back(line);
     } else if (got) {
       parser_->feed(line, pending_, truncated);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <set>
 
+#include "nonet/format.h"
 #include "nonet/lzstring.h"
 
 namespace nonet::ops {
@@ -455,7 +456,147 @@ std::string_view trimmed(std::string_view s) {
   return s;
 }
 
+// "r3c4" (any case) on the board, 1-based.
+std::optional<int> cell_named(const Geometry& g, std::string_view text) {
+  int r = 0, c = 0;
+  std::size_t i = 0;
+  const auto number = [&](int& out) {
+    const std::size_t start = i;
+    while (i < text.size() && i - start < 3 && std::isdigit(static_cast<unsigned char>(text[i])))
+      out = out * 10 + (text[i++] - '0');
+    return i > start;
+  };
+  const bool ok = i < text.size() && (text[i] == 'r' || text[i] == 'R') && (++i, number(r)) &&
+                  i < text.size() && (text[i] == 'c' || text[i] == 'C') && (++i, number(c)) &&
+                  i == text.size();
+  if (!ok || r < 1 || c < 1 || r > g.side() || c > g.side()) return std::nullopt;
+  return g.cell(r - 1, c - 1);
+}
+
+// nonet's own form: the model as it is, each constraint by its kind's id.
+VariantPuzzle read_nonet(const json& o) {
+  for (const auto& [key, value] : o.items())
+    if (key != "size" && key != "givens" && key != "regions" && key != "constraints")
+      refuse("unknown key '" + key.substr(0, 40) +
+             "' (nonet's form has size, givens, regions, constraints)");
+  const auto size = o.find("size");
+  if (size == o.end() || !size->is_number_integer()) refuse("'size' must be a whole number");
+  const long long n = size->get<long long>();
+  const Geometry* g = n >= 1 && n <= kMaxSide ? Geometry::for_side(static_cast<int>(n)) : nullptr;
+  if (!g) refuse("'size' " + std::to_string(n) + " is not a board nonet has (1 to 25)");
+  VariantPuzzle p(*g);
+  if (const auto givens = o.find("givens"); givens != o.end()) {
+    if (!givens->is_string()) refuse("'givens' must be the board as one line of text");
+    ParseOptions shape;
+    shape.box_rows = g->box_rows();
+    shape.box_cols = g->box_cols();
+    ParsedPuzzle read = parse_puzzle(givens->get<std::string>(), shape);
+    if (!read.ok()) refuse("'givens': " + read.error().to_string());
+    p.givens = std::move(*read);
+  }
+  if (const auto regions = o.find("regions"); regions != o.end()) {
+    if (regions->is_string() && regions->get<std::string>() == "none") {
+      p.no_regions = true;
+    } else if (regions->is_array() &&
+               regions->size() == static_cast<std::size_t>(g->cell_count())) {
+      for (const json& r : *regions) {
+        if (!r.is_number_integer() || r.get<long long>() < 0 || r.get<long long>() >= n)
+          refuse("'regions' holds " + r.dump().substr(0, 12) + ", not a region 0 to " +
+                 std::to_string(n - 1));
+        p.regions.push_back(static_cast<int>(r.get<long long>()));
+      }
+    } else if (!(regions->is_string() && regions->get<std::string>() == "boxes")) {
+      refuse("'regions' must be \"boxes\", \"none\" or a region (0 to N-1) per cell");
+    }
+  }
+  const auto constraints = o.find("constraints");
+  if (!constraints->is_array()) refuse("'constraints' must be a list");
+  const auto cell_list = [&](const json& names, const std::string& where) {
+    if (!names.is_array()) refuse(where + ": cells must be a list of names like \"r1c1\"");
+    std::vector<int> cells;
+    for (const json& name : names) {
+      const std::optional<int> cell =
+          name.is_string() ? cell_named(*g, name.get<std::string>()) : std::nullopt;
+      if (!cell)
+        refuse(where + ": " + name.dump().substr(0, 20) + " is not a cell of the " + g->describe() +
+               " board");
+      cells.push_back(*cell);
+    }
+    return cells;
+  };
+  std::size_t index = 0;
+  for (const json& c : *constraints) {
+    const std::string where = "constraint " + std::to_string(++index);
+    if (!c.is_object()) refuse(where + " must be an object");
+    const auto kind = c.find("kind");
+    const ConstraintKindInfo* info = nullptr;
+    for (const ConstraintKindInfo& k : constraint_kinds())
+      if (kind != c.end() && kind->is_string() && kind->get<std::string>() == k.id) info = &k;
+    if (!info)
+      refuse(where + ": 'kind' must name a kind of docs/variants.md, like \"killer_cage\"");
+    Constraint out{info->kind};
+    for (const auto& [key, value] : c.items()) {
+      if (key == "kind") continue;
+      if (key == "cells") {
+        out.cells = cell_list(value, where);
+      } else if (key == "other" && info->kind == ConstraintKind::clone) {
+        out.other = cell_list(value, where);
+      } else if (key == "digits" && (info->kind == ConstraintKind::quadruple ||
+                                     info->kind == ConstraintKind::candidates)) {
+        if (!value.is_array()) refuse(where + ": 'digits' must be a list of digits");
+        for (const json& d : value) {
+          if (!d.is_number_integer() || d.get<long long>() < 1 || d.get<long long>() > n)
+            refuse(where + ": 'digits' holds " + d.dump().substr(0, 12) + ", not a digit 1 to " +
+                   std::to_string(n));
+          out.other.push_back(static_cast<int>(d.get<long long>()));
+        }
+      } else if (key == "value") {
+        if (!value.is_number_integer() || value.get<long long>() < -100000 ||
+            value.get<long long>() > 100000)
+          refuse(where + ": 'value' must be a whole number");
+        out.value = static_cast<int>(value.get<long long>());
+      } else {
+        refuse(where + ": unknown key '" + key.substr(0, 40) + "' for a " + info->id);
+      }
+    }
+    p.constraints.push_back(std::move(out));
+  }
+  return p;
+}
+
 }  // namespace
+
+json to_nonet_json(const VariantPuzzle& p) {
+  const Geometry& g = p.geometry();
+  json out = {{"size", g.side()}, {"givens", to_line(p.givens)}};
+  if (p.no_regions) {
+    out["regions"] = "none";
+  } else if (!p.regions.empty()) {
+    out["regions"] = p.regions;
+  } else {
+    out["regions"] = "boxes";
+  }
+  json constraints = json::array();
+  for (const Constraint& c : p.constraints) {
+    json entry = {{"kind", info(c.kind).id}};
+    if (!c.cells.empty()) {
+      json cells = json::array();
+      for (const int cell : c.cells) cells.push_back(g.cell_name(cell));
+      entry["cells"] = std::move(cells);
+    }
+    if (c.kind == ConstraintKind::clone) {
+      json copies = json::array();
+      for (const int cell : c.other) copies.push_back(g.cell_name(cell));
+      entry["other"] = std::move(copies);
+    } else if (!c.other.empty()) {
+      entry["digits"] = c.other;
+    }
+    if (c.value != 0) entry["value"] = c.value;
+    constraints.push_back(std::move(entry));
+  }
+  out["constraints"] = std::move(constraints);
+  return out;
+}
 
 bool looks_like_variant(std::string_view line) {
   line = trimmed(line);
@@ -466,7 +607,10 @@ bool looks_like_variant(std::string_view line) {
 
 nonet::Result<VariantPuzzle> read_fpuzzles(const json& object) {
   try {
-    VariantPuzzle p = Reader(object).read();
+    VariantPuzzle p =
+        object.is_object() && object.contains("constraints") && !object.contains("grid")
+            ? read_nonet(object)
+            : Reader(object).read();
     if (nonet::Result<void> ok = check(p); !ok) return ok.error();
     return p;
   } catch (const Refused& r) {

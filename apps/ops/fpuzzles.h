@@ -24,11 +24,16 @@ bool looks_like_variant(std::string_view line);
 
 // The puzzle a line holds, checked (check()).
 nonet::Result<VariantPuzzle> read_variant(std::string_view text);
-// The puzzle an f-puzzles object describes, checked.
+// The puzzle an f-puzzles object (or one in nonet's own form) describes, checked.
 nonet::Result<VariantPuzzle> read_fpuzzles(const nlohmann::json& object);
 
 // The puzzle as f-puzzles JSON, and as an f-puzzles link.
 nlohmann::json to_fpuzzles(const VariantPuzzle& puzzle);
 std::string fpuzzles_link(const VariantPuzzle& puzzle);
+
+// nonet's own JSON form (docs/variants.md): the engine's model as it is,
+//   {"size": 9, "givens": "..3.", "regions": "boxes",
+//    "constraints": [{"kind": "killer_cage", "cells": ["r1c1", "r1c2"], "value": 3}, ...]}
+nlohmann::json to_nonet_json(const VariantPuzzle& puzzle);
 
 }  // namespace nonet::ops

@@ -253,6 +253,12 @@ json to_json(const TransformAnswer& a) {
   return j;
 }
 
+json to_json(const ConvertAnswer& a) {
+  // The JSON forms as JSON; a link as text.
+  return {{"to", form_name(a.to)},
+          {"puzzle", a.to == Form::url ? json(a.text) : json::parse(a.text)}};
+}
+
 json to_json(const CanonAnswer& a) {
   return {{"canonical", to_line(a.canonical)},
           {"clues", a.clues},

@@ -19,6 +19,7 @@ nlohmann::json to_json(const HintAnswer& answer);
 nlohmann::json to_json(const GenerateAnswer& answer);
 nlohmann::json to_json(const TransformAnswer& answer);
 nlohmann::json to_json(const CanonAnswer& answer);
+nlohmann::json to_json(const ConvertAnswer& answer);
 
 // {"message": ..., "line": L, "column": C}
 nlohmann::json error_json(const Error& error);

@@ -27,6 +27,7 @@
 #include "nonet/variant.h"
 #include "ops/context.h"
 #include "ops/status.h"
+#include "ops/values.h"
 
 namespace nonet::ops {
 
@@ -199,5 +200,20 @@ struct CanonAnswer {
   int clues = 0;
 };
 Result<CanonAnswer> canon(const Grid& puzzle, Context& context);
+
+// --- convert ----------------------------------------------------------------------
+
+struct ConvertRequest {
+  Grid puzzle;
+  std::shared_ptr<const VariantPuzzle> variant{};  // written in place of `puzzle`, when given
+  Form to = Form::fpuzzles;
+};
+struct ConvertAnswer {
+  Form to = Form::fpuzzles;
+  std::string text;  // one line: the JSON, or the link
+};
+// A classic puzzle is written as a variant with no constraints (its boxes
+// given as regions when the size's usual boxes are other).
+ConvertAnswer convert(const ConvertRequest& request);
 
 }  // namespace nonet::ops

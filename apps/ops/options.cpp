@@ -5,13 +5,13 @@
 namespace nonet::ops {
 namespace {
 
-constexpr std::string_view kOperations[] = {"solve",   "count",    "validate", "candidates",
-                                            "hint",    "explain",  "rate",     "generate",
-                                            "transform", "canon"};
+constexpr std::string_view kOperations[] = {"solve",     "count",   "validate", "candidates",
+                                            "hint",      "explain", "rate",     "generate",
+                                            "transform", "canon",   "convert"};
 
 // One row per option and meaning, in the order the docs list them.
 constexpr OptionInfo kOptions[] = {
-    {"box", "solve count validate candidates hint explain rate transform canon", "RxC", "",
+    {"box", "solve count validate candidates hint explain rate transform canon convert", "RxC", "",
      "Box shape RxC (rows x columns), e.g. 3x2 for 6x6 boards with tall boxes; default: "
      "inferred from the number of cells"},
     {"size", "generate", "N", "9",
@@ -24,8 +24,8 @@ constexpr OptionInfo kOptions[] = {
     {"limit", "count", "N", "1000", "Stop counting at this many solutions", kEvery,
      "the API takes at most 1000000, Python and the CLI 2^62", "-l"},
     {"profile", "hint explain rate generate", "se|modern", "se",
-     "Technique set: se (Sudoku Explainer 1.2.1, default; defines ratings) or modern", kEvery,
-     "", "-t"},
+     "Technique set: se (Sudoku Explainer 1.2.1, default; defines ratings) or modern", kEvery, "",
+     "-t"},
     {"level", "hint", "vague|concrete|placement", "concrete",
      "Hint grade: vague, concrete (default), placement", kEvery, "", "-l"},
     {"candidates", "hint explain", "text", "",
@@ -57,7 +57,8 @@ constexpr OptionInfo kOptions[] = {
     {"seed", "generate", "N", "",
      "Seed: the same seed gives the same puzzles, whatever the thread count (default: a fresh "
      "random seed, shown in the answer)",
-     kEvery, "in the API the seed seeds its one puzzle's stream; in the CLI and Python puzzle i "
+     kEvery,
+     "in the API the seed seeds its one puzzle's stream; in the CLI and Python puzzle i "
      "of a run takes a stream derived from it"},
     {"ops", "transform", "op,op,...", "",
      "Comma-separated operations, applied in order: relabel:P, transpose, antitranspose, rot90, "
@@ -69,6 +70,9 @@ constexpr OptionInfo kOptions[] = {
     {"seed", "transform", "N", "0",
      "Seed of the random transformations (puzzle i takes a stream derived from it)", kEvery,
      "in the API the seed seeds its one puzzle's stream, and its default is a fresh one"},
+    {"to", "convert", "fpuzzles|url|nonet", "fpuzzles",
+     "The form to write: fpuzzles (f-puzzles JSON, one line), url (an f-puzzles link, which "
+     "SudokuPad opens too) or nonet (nonet's JSON form, docs/variants.md)"},
     {"timeout", "solve count hint explain rate", "seconds", "",
      "Time budget per puzzle in seconds (0 = none, the default; rate, explain and hint give "
      "boards above 16x16 60 s); a puzzle that runs out is reported as 'timeout'",
@@ -79,9 +83,9 @@ constexpr OptionInfo kOptions[] = {
      kEvery, "the API takes at most the server's --budget, which is also its default"},
     {"count", "generate", "N", "1", "How many puzzles", kCli | kPython,
      "the API makes one puzzle a request", "-n"},
-    {"threads", "solve count validate candidates hint explain rate generate transform canon", "N",
-     "1", "Worker threads for batches (Python: 0, the default, for one per core)",
-     kCli | kPython,
+    {"threads",
+     "solve count validate candidates hint explain rate generate transform canon convert", "N", "1",
+     "Worker threads for batches (Python: 0, the default, for one per core)", kCli | kPython,
      "the server decides its own threads (serve --workers); Python's single rate, explain and "
      "hint take it as the threads of one search for nested chains (0: up to four cores)",
      "-j"},

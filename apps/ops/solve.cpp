@@ -1,5 +1,6 @@
 // solve, count, validate, candidates.
 
+#include "ops/fpuzzles.h"
 #include "ops/ops.h"
 #include "ops/text.h"
 
@@ -79,6 +80,40 @@ Status ValidateAnswer::status() const {
 }
 
 ValidateAnswer validate(const Grid& puzzle) { return {puzzle, nonet::validate(puzzle)}; }
+
+const char* form_name(Form form) {
+  switch (form) {
+    case Form::url:
+      return "url";
+    case Form::nonet:
+      return "nonet";
+    case Form::fpuzzles:
+      break;
+  }
+  return "fpuzzles";
+}
+
+ConvertAnswer convert(const ConvertRequest& request) {
+  std::shared_ptr<const VariantPuzzle> p = request.variant;
+  if (!p) {
+    auto classic = std::make_shared<VariantPuzzle>(request.puzzle.geometry());
+    classic->givens = request.puzzle;
+    const Geometry& g = request.puzzle.geometry();
+    // Boxes other than the size's usual ones are written as regions.
+    if (&g != Geometry::for_side(g.side()))
+      for (int cell = 0; cell < g.cell_count(); ++cell) classic->regions.push_back(g.box_of(cell));
+    p = std::move(classic);
+  }
+  switch (request.to) {
+    case Form::url:
+      return {request.to, fpuzzles_link(*p)};
+    case Form::nonet:
+      return {request.to, to_nonet_json(*p).dump()};
+    case Form::fpuzzles:
+      break;
+  }
+  return {request.to, to_fpuzzles(*p).dump()};
+}
 
 ValidateAnswer validate(std::shared_ptr<const VariantPuzzle> puzzle) {
   VariantValidation v = validate_variant(*puzzle);

@@ -110,6 +110,13 @@ Result<Symmetry> read_symmetry(std::string_view text) {
   return fail(Code::bad_value, "expected " + choices_text(names) + ", not " + quoted(text));
 }
 
+Result<Form> read_form(std::string_view text) {
+  for (const Form f : {Form::fpuzzles, Form::url, Form::nonet})
+    if (text == form_name(f)) return f;
+  return fail(Code::bad_value,
+              "expected fpuzzles, url or nonet, got '" + std::string(text.substr(0, 40)) + "'");
+}
+
 Result<std::string> read_solver(std::string_view text) {
   if (text == "auto" || find_solver(text)) return std::string(text);
   std::string names = "auto";

@@ -38,6 +38,10 @@ Result<HintLevel> read_hint_level(std::string_view text);
 Result<Symmetry> read_symmetry(std::string_view text);
 // A solver name: auto or one of the registry's.
 Result<std::string> read_solver(std::string_view text);
+// The forms a puzzle is written in: f-puzzles JSON, an f-puzzles link, nonet's JSON.
+enum class Form { fpuzzles, url, nonet };
+const char* form_name(Form form);               // "fpuzzles", "url", "nonet"
+Result<Form> read_form(std::string_view text);  // the same names
 Result<std::vector<TransformOp>> read_transform_ops(std::string_view text);
 // A cell of `geometry` named as players name it ("r3c5", any case) or by its
 // index from 0 in reading order.

@@ -114,6 +114,7 @@ VariantValidation validate_variant(const VariantPuzzle& puzzle);
 
 struct ConstraintKindInfo {
   ConstraintKind kind;
+  const char* id;    // "killer_cage": its name in nonet's JSON form
   const char* name;  // "killer cage"
   const char* rule;  // the exact rule, one sentence
 };

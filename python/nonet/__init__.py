@@ -41,6 +41,7 @@ from ._nonet import (
     __version__,
     candidates,
     canon,
+    convert,
     count,
     explain,
     generate,
@@ -55,7 +56,7 @@ from ._nonet import (
 __all__ = [
     "Candidates", "Conflict", "Count", "Error", "Explanation", "Generated", "Hint", "InvalidPuzzleError",
     "ParseError", "Puzzle", "Rating", "Reader", "Solution", "Step", "Timeout", "Validation",
-    "__version__", "candidates", "candidates_many", "canon", "canon_many", "cli_line", "count", "count_many", "explain", "explain_many",
+    "__version__", "candidates", "candidates_many", "canon", "canon_many", "cli_line", "convert", "convert_many", "count", "count_many", "explain", "explain_many",
     "generate", "generate_many", "hint", "levels", "rate", "rate_many", "read", "solve", "solve_many",
     "transform", "transform_many", "validate", "validate_many",
 ]
@@ -201,6 +202,13 @@ def canon_many(puzzles: Iterable[PuzzleLike], *, threads: int = 0, box: Optional
                return_exceptions: bool = False) -> Iterator[Union[str, Error]]:
     """:func:`canon` for each puzzle, in order."""
     return _batches(lambda chunk, _: _nonet._canon_batch(chunk, threads=threads, box=box),
+                    puzzles, threads, return_exceptions)
+
+
+def convert_many(puzzles: Iterable[PuzzleLike], *, threads: int = 0, to: str = "fpuzzles",
+                 box: Optional[str] = None, return_exceptions: bool = False) -> Iterator[Union[str, Error]]:
+    """:func:`convert` for each puzzle, in order."""
+    return _batches(lambda chunk, _: _nonet._convert_batch(chunk, threads=threads, to=to, box=box),
                     puzzles, threads, return_exceptions)
 
 

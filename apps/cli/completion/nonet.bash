@@ -13,7 +13,7 @@ _nonet() {
     cword=$COMP_CWORD
   fi
 
-  local commands="solve count validate candidates hint explain rate generate transform canon serve solvers techniques options"
+  local commands="solve count validate candidates hint explain rate generate transform canon convert serve solvers techniques options"
   local puzzle_options="-h --help --box -f --format -j --threads"
 
   local command="" i
@@ -70,6 +70,10 @@ _nonet() {
       COMPREPLY=($(compgen -W "none rot180 rot90 mirror flip diagonal antidiagonal" -- "$cur"))
       return
       ;;
+    --to)
+      COMPREPLY=($(compgen -W "fpuzzles url nonet" -- "$cur"))
+      return
+      ;;
     --ops)
       COMPREPLY=($(compgen -W "relabel: transpose antitranspose rot90 rot180 rot270 mirror flip
                                rows: bands: cols: stacks:" -- "$cur"))
@@ -100,6 +104,7 @@ _nonet() {
     rate) options="$puzzle_options --timeout -t --profile" ;;
     hint) options="$puzzle_options --timeout -t --profile -l --level --candidates --givens --cell" ;;
     transform) options="$puzzle_options --ops --random --seed" ;;
+    convert) options="$puzzle_options --to" ;;
     serve)
       options="-h --help --host -p --port --allow-host --budget --max-body --workers --queue"
       options+=" --queue-wait --io-timeout --idle-timeout --max-connections --cache-mb --drain -q --quiet"

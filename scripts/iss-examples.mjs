@@ -10,11 +10,10 @@
 //   node scripts/iss-examples.mjs ISS --changed > changed.jsonl
 //
 // --changed writes each convertible puzzle twice more, changed so that it has
-// no solution (a given contradicting the solution, where the puzzle has a cell
-// the solution fixes and no given) and several (its givens dropped, when
-// that leaves it ambiguous is left to the solver: the line says only what was
-// changed), so that both answers are tried: {"name", "fpuzzles", "changed":
-// "contradiction" | "no givens"}.
+// no solution (in its first empty cell, a digit other than the solution's) and,
+// when it has givens, with every other given dropped (most then have several
+// solutions; the line says only what was changed), so that those answers are
+// tried too: {"name", "fpuzzles", "changed": "contradiction" | "half the givens"}.
 //
 // ISS is run only to read its own puzzle texts into its canonical form
 // (SudokuParser.parseText, then toString); the mapping from that form to
@@ -213,11 +212,11 @@ for (const p of examples.DISPLAYED_EXAMPLES) {
         placed = true;
       }
       out.push({ name: p.name, fpuzzles: bad, changed: 'contradiction' });
-      // Fewer clues: every given dropped (most puzzles then have several solutions).
+      // Fewer clues: every other given dropped (most puzzles then have several solutions).
       const open = structuredClone(fpuzzles);
-      let dropped = 0;
-      for (const row of open.grid) for (const cell of row) if (cell.given) { delete cell.value; delete cell.given; ++dropped; }
-      if (dropped > 0) out.push({ name: p.name, fpuzzles: open, changed: 'no givens' });
+      let seen = 0;
+      for (const row of open.grid) for (const cell of row) if (cell.given && seen++ % 2 === 0) { delete cell.value; delete cell.given; }
+      if (seen > 0) out.push({ name: p.name, fpuzzles: open, changed: 'half the givens' });
     }
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e;

@@ -112,7 +112,7 @@ def test_solve_and_count_read_variant_puzzles():
     assert [a.status for a in nonet.solve_many([THERMO, json.dumps(THERMO)])] == ["solved", "solved"]
     with pytest.raises(nonet.ParseError, match="'lockout' is a rule nonet does not read yet"):
         nonet.solve(dict(THERMO, lockout=[]))
-    with pytest.raises(nonet.ParseError, match="does not read yet \\(solve, count and validate do\\)"):
+    with pytest.raises(nonet.ParseError, match="does not read yet \\(solve, count, validate and convert do\\)"):
         nonet.rate(THERMO)
     # Validation locates the broken thermometer.
     broken = json.loads(json.dumps(THERMO))

@@ -28,6 +28,12 @@ Mask range(int lo, int hi) {  // digits lo..hi
   return upto_hi & ~((Mask{1} << (lo - 1)) - 1);
 }
 
+// Which sums are searched group by group (grouped.cpp) besides their bounds:
+// those of at most three cells whose digits may repeat (arrows, short implied
+// sums). Longer ones, and cages (their digit sets narrow them), cost more
+// that way than the guesses they save.
+constexpr std::size_t kGroupedTerms = 3;
+
 class Search {
  public:
   Search(const Lowered& l, const SolveOptions& options) : l_(l), options_(options) {
@@ -107,6 +113,7 @@ class Search {
       for (const int c : l.rules[i].cells) rules_of_[static_cast<std::size_t>(c)].push_back(i);
     queued_.assign(cells, 0);
     conflicts_.assign(cells, 0);
+    frames_.resize(cells + 1);
     waits_[kSum].assign(l.sums.size(), 0);
     waits_[kSpan].assign(l.spans.size(), 0);
     waits_[kBetween].assign(l.betweens.size(), 0);
@@ -308,8 +315,7 @@ class Search {
     const variant::Sum& s = l_.sums[index];
     const std::vector<Mask>& sets = digit_sets_[index];
     if (!sets.empty() && !narrow_to_sets(masks, s.cells, sets)) return false;
-    // A cage is one group: searched exactly once its cells are few in ways.
-    return revise_grouped(masks, index);
+    if (!s.distinct && s.cells.size() <= kGroupedTerms) return revise_grouped(masks, index);
     // Bounds: each term lies within what the target leaves the others.
     for (int pass = 0; pass < 4; ++pass) {
       int lo = 0, hi = 0;
@@ -518,12 +524,18 @@ class Search {
     }
     ++guesses_;
     for (Mask rest = masks[static_cast<std::size_t>(best)]; rest; rest &= rest - 1) {
-      std::vector<Mask> next = masks;
+      // The candidates one level down, in a buffer kept for that depth (a
+      // guess fixes a cell, so the depth never passes the number of cells).
+      std::vector<Mask>& next = frames_[depth_];
+      next = masks;
       next[static_cast<std::size_t>(best)] = rest & -rest;
       push(best);
       if (settle(next)) {
         SolveResult unused;
-        if (!branch(next, unused)) return false;
+        ++depth_;
+        const bool go_on = branch(next, unused);
+        --depth_;
+        if (!go_on) return false;
       }
     }
     return true;
@@ -554,6 +566,8 @@ class Search {
   std::array<std::vector<char>, 5> waits_;
   std::vector<std::pair<int, std::size_t>> waiting_;
   std::size_t waiting_head_ = 0;
+  std::vector<std::vector<Mask>> frames_;  // per depth of the search: its candidates
+  std::size_t depth_ = 0;
   std::vector<std::uint32_t> conflicts_;  // per cell: contradictions found by its constraints
   std::optional<std::vector<Mask>> first_;
   std::uint64_t found_ = 0, guesses_ = 0, nodes_ = 0;

@@ -176,7 +176,8 @@ bool GroupedSum::revise(std::size_t sum, std::span<const Group> groups, int targ
     const Made& m = made(g);
     const std::size_t k = groups[g].cells.size();
     int kept_lo = m.most + 1, kept_hi = m.least - 1;
-    std::array<Mask, 32> kept{};
+    std::array<Mask, 32> kept;  // the first k used, cleared below
+    std::fill_n(kept.begin(), k, Mask{0});
     for (std::size_t i = 0; i < m.sums.size(); ++i) {
       const int s = m.sums[i];
       // Some total t before g with t + coefficient * s needed after it.
@@ -235,7 +236,8 @@ bool GroupedSum::revise_equal(std::size_t sum, std::span<const Group> groups,
     const Made& m = made(g);
     const std::size_t k = groups[g].cells.size();
     if (!m.rough) {
-      std::array<Mask, 32> kept{};
+      std::array<Mask, 32> kept;  // the first k used, cleared below
+      std::fill_n(kept.begin(), k, Mask{0});
       for (std::size_t i = 0; i < m.sums.size(); ++i)
         if (m.sums[i] >= lo && m.sums[i] <= hi && counts_[static_cast<std::size_t>(m.sums[i] - lo)])
           for (std::size_t j = 0; j < k; ++j) kept[j] |= m.support[i * k + j];

@@ -102,7 +102,7 @@ TEST(FPuzzles, RoundTripsThroughJsonAndLinks) {
     "quadruple": [{"cells": ["R2C2", "R2C3", "R3C2", "R3C3"], "values": [1, 1, 9]}],
     "regionsumline": [{"lines": [["R4C3", "R4C4", "R4C5"]]}],
     "arrow": [{"cells": ["R7C7"], "lines": [["R7C7", "R7C8"]]},
-              {"cells": ["R2C8", "R1C8"], "lines": [["R2C8", "R3C8", "R3C9"], ["R1C8", "R1C9"]]}]
+              {"cells": ["R2C8", "R1C8"], "lines": [["R2C8", "R3C8", "R3C9"], ["R1C8", "R2C8", "R2C9"]]}]
   })"));
   o["grid"][8][8]["givenPencilMarks"] = {2, 4, 6};
   const nonet::Result<VariantPuzzle> first = read_fpuzzles(o);
@@ -116,6 +116,8 @@ TEST(FPuzzles, RoundTripsThroughJsonAndLinks) {
       EXPECT_EQ(c.cells[0], g.cell(0, 7));
       EXPECT_EQ(c.cells[1], g.cell(1, 7));
       EXPECT_TRUE(c.cells.size() == 4 || c.cells.size() == 3);
+      EXPECT_EQ(std::count(c.cells.begin(), c.cells.end(), g.cell(1, 7)), 1)
+          << "a line that runs through the whole pill sums only past it";
     }
     if (c.kind == ConstraintKind::sandwich && c.value == 12) {
       EXPECT_EQ(c.cells.front(), g.cell(2, 8)) << "read from the right";

@@ -357,8 +357,9 @@ class Reader {
         if (pill.empty()) refuse(where + ": an arrow needs its circle ('cells')");
         const json lines = entry.value("lines", json::array());
         for (const json& line : list_of(lines, key)) {
+          // The line leaves from the circle or pill: its cells there are not summed.
           std::vector<int> along = cells(line, where);
-          if (!along.empty() && std::find(pill.begin(), pill.end(), along.front()) != pill.end())
+          while (!along.empty() && std::find(pill.begin(), pill.end(), along.front()) != pill.end())
             along.erase(along.begin());
           if (pill.size() == 1) {
             along.insert(along.begin(), pill[0]);

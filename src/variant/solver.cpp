@@ -97,7 +97,8 @@ class Search {
     for (std::size_t i = 0; i < l.sums.size(); ++i) {
       for (const int c : l.sums[i].cells) sums_of_[static_cast<std::size_t>(c)].push_back(i);
       digit_sets_.push_back(l.sums[i].distinct ? sets_summing(l.sums[i]) : std::vector<Mask>{});
-      groups_.push_back(groups_of(l.sums[i]));
+      const bool grouped = !l.sums[i].distinct && l.sums[i].cells.size() <= kGroupedTerms;
+      groups_.push_back(grouped ? groups_of(l.sums[i]) : std::vector<variant::Group>{});
     }
     for (std::size_t i = 0; i < l.spans.size(); ++i) {
       for (const int c : l.spans[i].cells) spans_of_[static_cast<std::size_t>(c)].push_back(i);
@@ -315,7 +316,7 @@ class Search {
     const variant::Sum& s = l_.sums[index];
     const std::vector<Mask>& sets = digit_sets_[index];
     if (!sets.empty() && !narrow_to_sets(masks, s.cells, sets)) return false;
-    if (!s.distinct && s.cells.size() <= kGroupedTerms) return revise_grouped(masks, index);
+    if (!groups_[index].empty()) return revise_grouped(masks, index);
     // Bounds: each term lies within what the target leaves the others.
     for (int pass = 0; pass < 4; ++pass) {
       int lo = 0, hi = 0;
@@ -553,7 +554,7 @@ class Search {
   std::vector<std::vector<std::size_t>> houses_of_;  // per cell: the houses it is in
   std::vector<std::vector<std::size_t>> pairs_of_, sums_of_, spans_of_, betweens_of_, rules_of_;
   std::vector<std::vector<Mask>> digit_sets_;
-  std::vector<std::vector<variant::Group>> groups_;
+  std::vector<std::vector<variant::Group>> groups_;  // per sum searched group by group: its groups
   std::vector<std::vector<variant::Group>> equal_groups_;  // per line of equal sums: its pieces
   std::vector<std::vector<std::size_t>> equals_of_;  // per sum whose digits may repeat: its groups
   variant::GroupedSum grouped_;

@@ -54,23 +54,16 @@ SolveConfig solve_config(const OptStr& box, const std::string& solver, std::uint
 template <class T>
 ops::Result<T> solve_item(const Input& in, const SolveConfig& config, bool counting,
                           ops::Context& context, const Deadline* probe = nullptr) {
-  std::shared_ptr<const VariantPuzzle> variant;
-  if (in.variant) {
-    ops::Result<VariantPuzzle> v = variant_of(in);
-    if (!v) return v.error();
-    variant = std::make_shared<const VariantPuzzle>(std::move(*v));
-  }
-  ops::Result<Puzzle> p =
-      variant ? ops::Result<Puzzle>(Puzzle{variant->givens, in.line}) : parse(in, config.parse);
+  ops::Result<AnyPuzzle> p = parse_any(in, config.parse);
   if (!p) return p.error();
-  set_budget(context, config.timeout, ops::Work::search, p->grid.geometry().side());
+  set_budget(context, config.timeout, ops::Work::search, p->puzzle.grid.geometry().side());
   if (probe) context.deadline = *probe;
-  ops::Result<ops::SolveAnswer> r =
-      ops::solve({p->grid, config.solver, config.limit, counting, std::move(variant)}, context);
+  ops::Result<ops::SolveAnswer> r = ops::solve(
+      {p->puzzle.grid, config.solver, config.limit, counting, std::move(p->variant)}, context);
   if (!r) return r.error();
   // Conflicting givens have no solution: the puzzle is at fault.
   if (r->status == ops::Status::invalid)
-    return ops::Failure{ops::Code::conflicting_givens, r->message, "", p->line};
+    return ops::Failure{ops::Code::conflicting_givens, r->message, "", p->puzzle.line};
   if constexpr (std::is_same_v<T, Count>) {
     return count_of(*r);
   } else {
@@ -285,16 +278,9 @@ ops::Result<std::string> canon_item(const Input& in, const ParseOptions& options
 }
 
 ops::Result<std::string> convert_item(const Input& in, const ParseOptions& options, ops::Form to) {
-  std::shared_ptr<const VariantPuzzle> variant;
-  if (in.variant) {
-    ops::Result<VariantPuzzle> v = variant_of(in);
-    if (!v) return v.error();
-    variant = std::make_shared<const VariantPuzzle>(std::move(*v));
-  }
-  ops::Result<Puzzle> p =
-      variant ? ops::Result<Puzzle>(Puzzle{variant->givens, in.line}) : parse(in, options);
+  ops::Result<AnyPuzzle> p = parse_any(in, options);
   if (!p) return p.error();
-  return ops::convert({p->grid, std::move(variant), to}).text;
+  return ops::convert({p->puzzle.grid, std::move(p->variant), to}).text;
 }
 
 }  // namespace
@@ -342,15 +328,10 @@ void define_operations(py::module_& m) {
 
   // --- validate, candidates ---------------------------------------------------------
   const auto validate_item = [](const Input& in, const ParseOptions& options) {
-    if (in.variant) {
-      ops::Result<VariantPuzzle> v = variant_of(in);
-      if (!v) return ops::Result<Validation>(v.error());
-      return ops::Result<Validation>(
-          validation_of(ops::validate(std::make_shared<const VariantPuzzle>(std::move(*v)))));
-    }
-    ops::Result<Puzzle> p = parse(in, options);
-    return p ? ops::Result<Validation>(validation_of(ops::validate(p->grid)))
-             : ops::Result<Validation>(p.error());
+    ops::Result<AnyPuzzle> p = parse_any(in, options);
+    if (!p) return ops::Result<Validation>(p.error());
+    return ops::Result<Validation>(validation_of(p->variant ? ops::validate(std::move(p->variant))
+                                                            : ops::validate(p->puzzle.grid)));
   };
   const auto candidates_item = [](const Input& in, const ParseOptions& options) {
     ops::Result<Puzzle> p = parse(in, options);

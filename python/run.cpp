@@ -35,12 +35,6 @@ Input input_of(py::handle item) {
                        std::string(py::str(py::type::of(item).attr("__name__"))));
 }
 
-ops::Result<VariantPuzzle> variant_of(const Input& in) {
-  Result<VariantPuzzle> read = ops::read_variant(in.text);
-  if (!read) return ops::Failure{ops::Code::bad_puzzle, read.error().message, "", in.line};
-  return std::move(*read);
-}
-
 std::vector<Input> inputs_of(const py::iterable& items) {
   std::vector<Input> out;
   for (py::handle item : items) out.push_back(input_of(item));
@@ -59,6 +53,18 @@ ops::Result<Puzzle> parse(const Input& in, const ParseOptions& options) {
     return ops::Failure{ops::Code::bad_puzzle, p.error().message, "", p.error().line,
                         p.error().column};
   return Puzzle{std::move(*p), p.line};
+}
+
+ops::Result<AnyPuzzle> parse_any(const Input& in, const ParseOptions& options) {
+  if (!in.variant) {
+    ops::Result<Puzzle> p = parse(in, options);
+    if (!p) return p.error();
+    return AnyPuzzle{std::move(*p), nullptr};
+  }
+  Result<VariantPuzzle> read = ops::read_variant(in.text);
+  if (!read) return ops::Failure{ops::Code::bad_puzzle, read.error().message, "", in.line};
+  auto variant = std::make_shared<const VariantPuzzle>(std::move(*read));
+  return AnyPuzzle{Puzzle{variant->givens, in.line}, std::move(variant)};
 }
 
 ParseOptions parse_options_of(const std::optional<std::string>& box) {

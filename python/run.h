@@ -32,11 +32,16 @@ struct Input {
 };
 Input input_of(py::handle item);  // TypeError for anything else
 std::vector<Input> inputs_of(const py::iterable& items);
-// The input's variant puzzle (solve and count read them).
-ops::Result<VariantPuzzle> variant_of(const Input& in);
 // The input's grid, parsed if it came as text: exactly one puzzle; a variant
-// puzzle is refused (the functions that read them ask variant_of first).
+// puzzle is refused (the functions that read them call parse_any).
 ops::Result<Puzzle> parse(const Input& in, const ParseOptions& options);
+// For the functions that read variants too (solve, count, validate, convert):
+// the grid, and the variant puzzle when the input is one (its givens the grid).
+struct AnyPuzzle {
+  Puzzle puzzle;
+  std::shared_ptr<const VariantPuzzle> variant;
+};
+ops::Result<AnyPuzzle> parse_any(const Input& in, const ParseOptions& options);
 
 // Options, checked while the GIL is held, so a bad one is a ValueError at once
 // ("box: ...", the option's name first).

@@ -29,37 +29,43 @@ void GroupedSum::Bits::add(int v) {
   const long i = static_cast<long>(v) - base;
   words[static_cast<std::size_t>(i / 64)] |= Word{1} << (i % 64);
 }
-void GroupedSum::Bits::add_shifted(const Bits& other, int shift) {
-  // Bit j of `other` (the number other.base + j) lands on bit j + offset here.
-  const long offset = static_cast<long>(other.base) + shift - base;
-  const long word_shift = offset >= 0 ? offset / 64 : -((-offset + 63) / 64);
-  const int bit_shift = static_cast<int>(offset - word_shift * 64);
-  const long n = static_cast<long>(words.size());
-  for (long j = 0; j < static_cast<long>(other.words.size()); ++j) {
-    const Word w = other.words[static_cast<std::size_t>(j)];
-    if (!w) continue;
-    const long to = j + word_shift;
-    if (to >= 0 && to < n) words[static_cast<std::size_t>(to)] |= w << bit_shift;
-    if (bit_shift && to + 1 >= 0 && to + 1 < n)
-      words[static_cast<std::size_t>(to + 1)] |= w >> (64 - bit_shift);
-  }
-}
+namespace {
 
-bool GroupedSum::Bits::meets_shifted(const Bits& other, int shift) const {
-  const long offset = static_cast<long>(other.base) + shift - base;
+// Where `other`, shifted by `shift`, lands in `words`: bit j of `other` goes to
+// bit j * 64 + bit_shift of word j + word_shift. `visit(to, w)` gets each
+// non-zero word of `other` shifted into the word `to` it lands in (the two
+// words it straddles, each in range); it returns true to stop.
+template <class Visit>
+bool each_landing(const std::vector<std::uint64_t>& words, int base,
+                  const std::vector<std::uint64_t>& other, int other_base, int shift, Visit visit) {
+  const long offset = static_cast<long>(other_base) + shift - base;
   const long word_shift = offset >= 0 ? offset / 64 : -((-offset + 63) / 64);
   const int bit_shift = static_cast<int>(offset - word_shift * 64);
   const long n = static_cast<long>(words.size());
-  for (long j = 0; j < static_cast<long>(other.words.size()); ++j) {
-    const Word w = other.words[static_cast<std::size_t>(j)];
+  for (long j = 0; j < static_cast<long>(other.size()); ++j) {
+    const std::uint64_t w = other[static_cast<std::size_t>(j)];
     if (!w) continue;
     const long to = j + word_shift;
-    if (to >= 0 && to < n && (words[static_cast<std::size_t>(to)] & (w << bit_shift))) return true;
+    if (to >= 0 && to < n && visit(static_cast<std::size_t>(to), w << bit_shift)) return true;
     if (bit_shift && to + 1 >= 0 && to + 1 < n &&
-        (words[static_cast<std::size_t>(to + 1)] & (w >> (64 - bit_shift))))
+        visit(static_cast<std::size_t>(to + 1), w >> (64 - bit_shift)))
       return true;
   }
   return false;
+}
+
+}  // namespace
+
+void GroupedSum::Bits::add_shifted(const Bits& other, int shift) {
+  each_landing(words, base, other.words, other.base, shift, [this](std::size_t to, Word w) {
+    words[to] |= w;
+    return false;
+  });
+}
+
+bool GroupedSum::Bits::meets_shifted(const Bits& other, int shift) const {
+  return each_landing(words, base, other.words, other.base, shift,
+                      [this](std::size_t to, Word w) { return (words[to] & w) != 0; });
 }
 
 bool GroupedSum::make_all(std::size_t sum, std::span<const Group> groups,

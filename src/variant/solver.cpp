@@ -282,34 +282,33 @@ class Search {
     return out;
   }
 
-  bool revise_grouped(std::vector<Mask>& masks, std::size_t index) {
-    const std::vector<variant::Group>& groups = groups_[index];
+  // Gathers the groups' candidates, lets `revise` narrow them, and narrows
+  // the cells to what it kept.
+  template <class Revise>
+  bool revise_groups(std::vector<Mask>& masks, const std::vector<variant::Group>& groups,
+                     Revise revise) {
     group_masks_.clear();
     for (const variant::Group& g : groups)
       for (const int c : g.cells) group_masks_.push_back(masks[static_cast<std::size_t>(c)]);
     group_keep_ = group_masks_;
-    if (!grouped_.revise(index, groups, l_.sums[index].target, group_masks_, group_keep_))
-      return false;
+    if (!revise(groups, group_masks_, group_keep_)) return false;
     std::size_t at = 0;
     for (const variant::Group& g : groups)
       for (const int c : g.cells)
         if (!narrow(masks, c, group_keep_[at++])) return false;
     return true;
   }
-
+  bool revise_grouped(std::vector<Mask>& masks, std::size_t index) {
+    return revise_groups(masks, groups_[index],
+                         [&](const auto& groups, const auto& in, auto& keep) {
+                           return grouped_.revise(index, groups, l_.sums[index].target, in, keep);
+                         });
+  }
   bool revise_equal(std::vector<Mask>& masks, std::size_t index) {
-    const std::vector<variant::Group>& groups = equal_groups_[index];
-    group_masks_.clear();
-    for (const variant::Group& g : groups)
-      for (const int c : g.cells) group_masks_.push_back(masks[static_cast<std::size_t>(c)]);
-    group_keep_ = group_masks_;
-    if (!grouped_.revise_equal(l_.sums.size() + index, groups, group_masks_, group_keep_))
-      return false;
-    std::size_t at = 0;
-    for (const variant::Group& g : groups)
-      for (const int c : g.cells)
-        if (!narrow(masks, c, group_keep_[at++])) return false;
-    return true;
+    return revise_groups(masks, equal_groups_[index],
+                         [&](const auto& groups, const auto& in, auto& keep) {
+                           return grouped_.revise_equal(l_.sums.size() + index, groups, in, keep);
+                         });
   }
 
   bool revise_sum(std::vector<Mask>& masks, std::size_t index) {

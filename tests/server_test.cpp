@@ -214,6 +214,32 @@ json thermo_4x4() {
        json::array({{{"lines", json::array({json::array({"R1C1", "R1C2", "R1C3", "R1C4"})})}}})}};
 }
 
+TEST_F(ServerTest, ReadsSudokuPadPuzzles) {
+  // SudokuPad's JSON as an object, and as an scl link.
+  const json pad = json::parse(R"({"cells":[[{},{},{},{"value":4}],[{"value":3},{},{"value":1},{}],
+    [{"value":2},{"value":1},{},{}],[{},{},{},{}]],
+    "regions":[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],
+               [[2,2],[2,3],[3,2],[3,3]]],
+    "cages":[{"cells":[[0,0],[0,1]],"value":3},{"value":"title: two cells"}]})");
+  Response r = post(port(), "/api/solve", {{"puzzle", pad}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  const std::string solution = r.json_body["solution"];
+  EXPECT_EQ(solution[0] - '0' + solution[1] - '0', 3) << solution;
+  EXPECT_EQ(r.json_body["fpuzzles"]["killercage"][0]["cells"], json::array({"R1C1", "R1C2"}));
+  const std::string link = "https://sudokupad.app/scl" +
+                           nonet::lz::compress(*nonet::lz::utf16(pad.dump()), nonet::lz::Alphabet::base64);
+  r = post(port(), "/api/solve", {{"puzzle", link}});
+  EXPECT_EQ(r.json_body["solution"], solution) << r.body;
+  // Drawn lines carry rules it does not guess: refused by name.
+  json drawn = pad;
+  drawn["lines"] = json::array({{{"wayPoints", {{0.5, 0.5}, {0.5, 1.5}}}}});
+  r = post(port(), "/api/solve", {{"puzzle", drawn}});
+  EXPECT_EQ(r.status, 422);
+  EXPECT_NE(r.json_body["error"]["message"].get<std::string>().find("SudokuPad's 'lines'"),
+            std::string::npos)
+      << r.body;
+}
+
 TEST_F(ServerTest, SolveCountAndValidateReadVariantPuzzles) {
   // As an f-puzzles object, its JSON text, and its link.
   const json fp = thermo_4x4();

@@ -40,6 +40,55 @@ json killer() {
   return {{"size", 9}, {"grid", grid}, {"killercage", cages}, {"title", "dominoes"}};
 }
 
+// The same killer in SudokuPad's compact JSON (its `scl` links): short keys,
+// [row, column] from 0, empty cells left out of the rows.
+std::string killer_compact() {
+  const json fp = killer();
+  std::string rows, cages;
+  for (int r = 0; r < 9; ++r) {
+    rows += r ? ",[" : "[";
+    for (int c = 0; c < 9; ++c) {
+      const json& cell = fp["grid"][r][c];
+      if (c) rows += ",";
+      if (cell.contains("value")) rows += "{v:" + std::to_string(cell["value"].get<int>()) + "}";
+    }
+    rows += "]";
+  }
+  for (const json& cage : fp["killercage"]) {
+    std::string cells;
+    for (const json& name : cage["cells"]) {
+      const std::string s = name;
+      cells += (cells.empty() ? "[" : ",[") + std::to_string(s[1] - '1') + "," + std::to_string(s[3] - '1') + "]";
+    }
+    cages += (cages.empty() ? "" : ",") + std::string("{ce:[") + cells + "],v:'" +
+             cage["value"].get<std::string>() + "',c1:#0}";
+  }
+  return "{id:'dominoes',metadata:{t:'dominoes'},ce:[" + rows + "],re:[" + [] {
+    std::string regions;
+    for (int b = 0; b < 9; ++b) {
+      regions += b ? ",[" : "[";
+      for (int i = 0; i < 9; ++i)
+        regions += (i ? ",[" : "[") + std::to_string(b / 3 * 3 + i / 3) + "," +
+                   std::to_string(b % 3 * 3 + i % 3) + "]";
+      regions += "]";
+    }
+    return regions;
+  }() + "],ca:[" + cages + "]}";
+}
+
+TEST(VariantCli, ReadsSudokuPadLinks) {
+  const std::string payload = lz::compress(*lz::utf16(killer_compact()), lz::Alphabet::base64);
+  const std::string file = temp_file("sudokupad.txt", "https://sudokupad.app/scl" + payload + "\nscl" +
+                                                          payload + "\n");
+  RunResult r = run_cli("solve '" + file + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, kTruth + "\n" + kTruth + "\n");
+  // Written back as f-puzzles JSON: the same cages as the f-puzzles original.
+  r = run_cli("convert --to fpuzzles '" + file + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out.substr(0, r.out.find('\n')))["killercage"], killer()["killercage"]);
+}
+
 TEST(VariantCli, SolvesAndCountsFPuzzlesLinesAndLinks) {
   const std::string object = killer().dump();
   const std::string link =

@@ -7,6 +7,7 @@
 
 #include "nonet/format.h"
 #include "nonet/lzstring.h"
+#include "ops/sudokupad.h"
 
 namespace nonet::ops {
 namespace {
@@ -603,10 +604,15 @@ bool looks_like_variant(std::string_view line) {
   line = trimmed(line);
   return line.starts_with("{") || line.starts_with("http://") || line.starts_with("https://") ||
          line.starts_with("f-puzzles.com") || line.starts_with("www.f-puzzles.com") ||
-         line.starts_with("sudokupad.app") || line.starts_with("N4Ig") || line.starts_with("?load=");
+         line.starts_with("sudokupad.app") || line.starts_with("N4Ig") || line.starts_with("?load=") ||
+         ((line.starts_with("scl") || line.starts_with("ctc")) && line.size() > 8);
 }
 
 nonet::Result<VariantPuzzle> read_fpuzzles(const json& object) {
+  // SudokuPad's JSON has the rows as "cells" where f-puzzles has "grid".
+  if (object.is_object() && !object.contains("grid") && !object.contains("constraints") &&
+      (object.contains("cells") || object.contains("ce")))
+    return read_sudokupad(object);
   try {
     VariantPuzzle p =
         object.is_object() && object.contains("constraints") && !object.contains("grid")
@@ -633,9 +639,25 @@ nonet::Result<VariantPuzzle> read_variant(std::string_view text) {
     if (!unpacked)
       return Error{0, 0, "the link's puzzle cannot be unpacked: " + unpacked.error().to_string()};
     json_text = lz::utf8(*unpacked);
+  } else if (const std::optional<SudokuPadPayload> pad = sudokupad_payload(text)) {
+    const nonet::Result<std::u16string> unpacked =
+        lz::decompress(pad->data, lz::Alphabet::base64, std::size_t{1} << 20);
+    if (!unpacked)
+      return Error{0, 0, "the SudokuPad link's puzzle cannot be unpacked: " + unpacked.error().to_string()};
+    std::string unzipped = lz::utf8(*unpacked);
+    // The compact form always; the plain one when it is not plain JSON after all.
+    json object = pad->compact ? json(json::value_t::discarded) : json::parse(unzipped, nullptr, false);
+    if (object.is_discarded() && !too_deep(unzipped)) {
+      const nonet::Result<std::string> expanded = expand_compact_json(unzipped);
+      if (!expanded) return expanded.error();
+      object = json::parse(*expanded, nullptr, false);
+    }
+    if (object.is_discarded()) return Error{0, 0, "the SudokuPad link's puzzle is not valid JSON"};
+    return read_sudokupad(object);
   } else if (text.find("sudokupad") != std::string_view::npos) {
-    return Error{0, 0, "this SudokuPad link names a puzzle kept on its server, or one in its own "
-                       "scl/ctc form, which nonet does not read yet; an f-puzzles link reads"};
+    return Error{0, 0, "this SudokuPad link names a puzzle kept on SudokuPad's server, which nonet "
+                       "does not fetch: open it there and share it as an f-puzzles link, or paste "
+                       "its scl or ctc link"};
   } else {
     return Error{0, 0, "not an f-puzzles puzzle, link or payload"};
   }

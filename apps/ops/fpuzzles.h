@@ -1,7 +1,8 @@
 #pragma once
 // Variant puzzles in the forms players share them: f-puzzles JSON, plain or
 // compressed in an f-puzzles link (`?load=`), a SudokuPad link that carries
-// one (`sudokupad.app/fpuzzles...`), or the bare compressed payload.
+// one (`sudokupad.app/fpuzzles...`) or SudokuPad's own JSON (`scl`, `ctc`:
+// ops/sudokupad.h), or the bare compressed payload.
 //
 //   nonet::Result<nonet::VariantPuzzle> p =
 //       nonet::ops::read_variant("https://www.f-puzzles.com/?load=N4Ig...");
@@ -24,7 +25,8 @@ bool looks_like_variant(std::string_view line);
 
 // The puzzle a line holds, checked (check()).
 nonet::Result<VariantPuzzle> read_variant(std::string_view text);
-// The puzzle an f-puzzles object (or one in nonet's own form) describes, checked.
+// The puzzle an f-puzzles object (or one in nonet's own form, or SudokuPad's
+// JSON) describes, checked.
 nonet::Result<VariantPuzzle> read_fpuzzles(const nlohmann::json& object);
 
 // The puzzle as f-puzzles JSON, and as an f-puzzles link.

@@ -125,6 +125,20 @@ def test_solve_and_count_read_variant_puzzles():
     assert nonet.validate(THERMO).state == "incomplete"
 
 
+def test_sudokupad_puzzles_read_as_dicts_and_links():
+    boxes = [[[r + dr, c + dc] for dr in (0, 1) for dc in (0, 1)] for r in (0, 2) for c in (0, 2)]
+    pad = {"cells": [[{}, {}, {}, {"value": 4}], [{"value": 3}, {}, {"value": 1}, {}],
+                     [{"value": 2}, {"value": 1}, {}, {}], [{}, {}, {}, {}]],
+           "regions": boxes, "cages": [{"cells": [[0, 0], [0, 1]], "value": 3}]}
+    s = nonet.solve(pad)
+    assert s.status == "solved"
+    assert str(s).startswith("1234")
+    with pytest.raises(nonet.ParseError, match="SudokuPad's 'overlays'"):
+        nonet.solve(dict(pad, overlays=[{"center": [1, 0.5]}]))
+    with pytest.raises(nonet.ParseError, match="names a puzzle kept on SudokuPad's server"):
+        nonet.solve("https://sudokupad.app/TtTmqGMBDR")
+
+
 def test_parse_errors_carry_line_and_column():
     with pytest.raises(nonet.ParseError) as caught:
         nonet.solve("090000006\n000960485\n00058q000\n004000000\n517200900\n602000370\n"

@@ -4,7 +4,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Game, decodeProgress, freshMeta, parseSerial } from '../../web/js/model.js';
-import { fromSaved, linkSaid, readSaved, savedText, shareLink, shareSaid, startPlan } from '../../web/js/links.js';
+import {
+  fromSaved, linkSaid, loadedPlan, readSaved, savedText, shareLink, shareSaid, startPlan, variantKinds,
+} from '../../web/js/links.js';
 import { EASY, HARD } from './lib.mjs';
 
 const loaded = (line, meta = freshMeta()) => {
@@ -77,6 +79,59 @@ describe('links', () => {
     assert.equal(startPlan(`?s=${HARD}`, null).kept, false);
   });
 
+  test('an f-puzzles link is handed on as f-puzzles wrote its payload', () => {
+    const kept = { game: loaded(EASY), cur: 0, mode: 'normal' };
+    const payload = 'N4Ig5gTglgJiBcB+tmZ/Ox=';
+    assert.deepEqual(startPlan(`?load=${payload}`, null), { start: 'load', payload });
+    assert.deepEqual(startPlan(`?load=${payload}`, kept), { start: 'load', payload }, 'the kept game waits for the answer');
+    assert.deepEqual(startPlan(`?load=${encodeURIComponent(payload)}`, null), { start: 'load', payload }, 'percent-encoded');
+    assert.deepEqual(startPlan('?load=N4Ig%2Bab+cd', null), { start: 'load', payload: 'N4Ig+ab+cd' }, 'a raw \'+\' stays one');
+    assert.deepEqual(startPlan(`?backend=engine&load=${payload}`, null), { start: 'load', payload });
+    assert.deepEqual(startPlan('?load=', kept), { start: 'saved' }, 'an empty payload is no link');
+    assert.equal(startPlan(`?s=${HARD}&load=${payload}`, null).start, 'link', 'the board\'s own link comes first');
+  });
+
+  test('what the engine\'s reading of an f-puzzles link starts', () => {
+    const kept = { game: loaded(EASY), cur: 0, mode: 'normal' };
+    const answer = (puzzle) => ({ ok: true, status: 200, body: { to: 'nonet', puzzle } });
+    const classic = (givens, extra = {}) => answer({ size: 9, givens, regions: 'boxes', constraints: [], ...extra });
+    // A classic puzzle: as the board's own link of it.
+    const other = loadedPlan(classic(HARD), kept);
+    assert.deepEqual([other.start, other.parsed.n, other.progress, other.kept], ['link', 9, null, false]);
+    assert.deepEqual(loadedPlan(classic(EASY), kept), { start: 'same-link' });
+    assert.equal(loadedPlan(classic(EASY), null).start, 'link');
+    const six = loadedPlan(answer({ size: 6, givens: '2.1..5.5......6.2..1.4......4.3..1.6', regions: 'boxes', constraints: [] }), null);
+    assert.deepEqual([six.start, six.parsed.n], ['link', 6]);
+    // A variant: its kinds, each once, in words.
+    const killer = loadedPlan(classic('.'.repeat(81), {
+      constraints: [
+        { kind: 'killer_cage', cells: ['r1c1', 'r1c2'], value: 3 },
+        { kind: 'thermometer', cells: ['r5c5', 'r5c6'] },
+        { kind: 'killer_cage', cells: ['r9c1', 'r9c2'], value: 4 },
+      ],
+    }), kept);
+    assert.deepEqual(killer, {
+      start: 'variant',
+      text: 'A variant from f-puzzles (killer cage, thermometer): the board plays classic Sudoku only, for now.',
+    });
+    assert.deepEqual(variantKinds({ regions: [0, 0, 1, 1], constraints: [{ kind: 'diagonal_up' }] }), ['jigsaw regions', 'diagonal up']);
+    assert.deepEqual(variantKinds({ regions: 'none', constraints: [] }), ['no boxes']);
+    assert.deepEqual(variantKinds({ regions: 'boxes', constraints: [] }), []);
+    assert.deepEqual(variantKinds({ constraints: [] }), [], 'boxes unless it says otherwise');
+    assert.equal(loadedPlan(classic('.'.repeat(81), { regions: 'none' }), kept).start, 'variant');
+    // A size the board does not play.
+    assert.deepEqual(loadedPlan(answer({ size: 10, givens: '.'.repeat(100), regions: 'boxes', constraints: [] }), null), {
+      start: 'variant',
+      text: 'A 10×10 puzzle from f-puzzles: the board plays 4×4, 6×6, 8×8, 9×9, 12×12, 16×16 and 25×25 only.',
+    });
+    // A link the engine cannot read, and no answer at all.
+    const refused = { ok: false, status: 422, body: { error: { code: 'bad_puzzle', message: 'puzzle: the link\'s puzzle cannot be unpacked: the compressed text is damaged' } } };
+    assert.deepEqual(loadedPlan(refused, kept), { start: 'bad-link', error: 'the link\'s puzzle cannot be unpacked: the compressed text is damaged' });
+    assert.deepEqual(loadedPlan({ ok: false, status: 0, aborted: true, body: { error: { code: 'cancelled', message: 'cancelled' } } }, kept), { start: 'failed' });
+    assert.deepEqual(loadedPlan({ ok: false, status: 503, body: { error: { code: 'busy', message: 'busy' } } }, kept), { start: 'failed' });
+    assert.equal(loadedPlan({ ok: true, status: 200, body: {} }, kept).start, 'bad-link');
+  });
+
   test('what is said of a link\'s puzzle until its check ends', () => {
     assert.deepEqual(linkSaid(null, null), { note: 'Puzzle from the link loaded:', text: 'Puzzle from the link loaded.', kind: '', checkKind: 'ok' });
     assert.equal(linkSaid('abc', null).text, 'Puzzle and progress from the link loaded.');
@@ -85,5 +140,6 @@ describe('links', () => {
       text: 'Puzzle from the link loaded, but its progress cannot be read (bad part).',
       kind: 'bad', checkKind: 'bad',
     });
+    assert.equal(linkSaid(null, null, 'the f-puzzles link').text, 'Puzzle from the f-puzzles link loaded.');
   });
 });

@@ -1,10 +1,10 @@
 // Links and the kept game as data: the share link of a game, the game in
 // progress as it is saved in localStorage and read back, and what the page
-// starts with (a puzzle from a link, the kept game, or a new puzzle). No DOM
-// and no storage: app.js reads the address and the storage and does what
-// these functions decide.
+// starts with (a puzzle from a link of its own or of f-puzzles, the kept
+// game, or a new puzzle). No DOM and no storage: app.js reads the address and
+// the storage and does what these functions decide.
 
-import { Game, encodeProgress, parseSerial, symbol } from './model.js';
+import { Game, SIZES, encodeProgress, parseSerial, symbol } from './model.js';
 import { MODES } from './input.js';
 
 export const SAVE_KEY = 'nonet.game.v2';
@@ -56,11 +56,26 @@ export function fromSaved(saved) {
 //   {start: 'same-link'}             the link's puzzle is the kept game's: that game goes on
 //   {start: 'link', parsed, progress, kept}  the link's puzzle (and progress); the
 //                                    kept game, when in progress, one Undo away
+//   {start: 'load', payload}         an f-puzzles link (`?load=`): its payload, for
+//                                    the engine to read (loadedPlan says what follows)
 //   {start: 'saved'}                 the kept game
 //   {start: 'new'}                   a new puzzle
 export function startPlan(search, saved) {
   const params = new URLSearchParams(search);
-  const shared = params.get('s'), progress = params.get('p');
+  const shared = params.get('s'), payload = fpuzzlesPayload(params);
+  if (!shared && payload) return { start: 'load', payload };
+  return linkPlan(shared, params.get('p'), saved);
+}
+
+// The payload of an f-puzzles link as f-puzzles wrote it, or '' when there is
+// none: reading the query turned its '+' into spaces, which are turned back.
+function fpuzzlesPayload(params) {
+  return (params.get('load') || '').replace(/ /g, '+');
+}
+
+// What startPlan says of the board's own link of puzzle line `shared` (and
+// progress), beside the kept game.
+function linkPlan(shared, progress, saved) {
   if (!shared) return { start: saved ? 'saved' : 'new' };
   const parsed = parseSerial(shared);
   if (parsed.error) return { start: 'bad-link', error: parsed.error };
@@ -70,11 +85,52 @@ export function startPlan(search, saved) {
   return { start: 'link', parsed, progress, kept: !!(saved && saved.game.inProgress()) };
 }
 
+// The ways a puzzle in nonet's JSON form (docs/variants.md) differs from
+// classic Sudoku, in words, each once: its regions when they are not the
+// boxes, then its constraints' kinds ('killer cage' for killer_cage).
+export function variantKinds(puzzle) {
+  const words = [];
+  if (Array.isArray(puzzle.regions)) words.push('jigsaw regions');
+  else if (puzzle.regions !== undefined && puzzle.regions !== 'boxes') words.push('no boxes');
+  for (const c of puzzle.constraints || []) words.push(String(c.kind).replace(/_/g, ' '));
+  return [...new Set(words)];
+}
+
+// What follows the engine's reading of an f-puzzles link (`reply`: api.js's
+// answer to /api/convert with `to: 'nonet'`), beside the kept game:
+//   {start: 'bad-link', error}   the engine cannot read the link: its message
+//   {start: 'failed'}            no answer (cancelled, unreachable, out of time)
+//   {start: 'variant', text}     a puzzle the board cannot play: `text` says why
+//   {start: 'same-link' | 'link', ...}  a classic puzzle, as startPlan gives
+//                                for the board's own link of it
+export function loadedPlan(reply, saved) {
+  const error = reply.body && reply.body.error;
+  if (!reply.ok) {
+    if (reply.status >= 400 && reply.status < 500 && error && error.message) {
+      return { start: 'bad-link', error: error.message.replace(/^puzzle: /, '') };
+    }
+    return { start: 'failed' };
+  }
+  const puzzle = reply.body && reply.body.puzzle;
+  if (!puzzle || typeof puzzle.givens !== 'string') return { start: 'bad-link', error: 'no puzzle came back' };
+  // Short enough for two lines of a phone's status line.
+  const kinds = variantKinds(puzzle);
+  if (kinds.length) {
+    return { start: 'variant', text: `A variant from f-puzzles (${kinds.join(', ')}): the board plays classic Sudoku only, for now.` };
+  }
+  if (!SIZES.includes(puzzle.size)) {
+    const sizes = SIZES.map((n) => `${n}×${n}`);
+    const offered = `${sizes.slice(0, -1).join(', ')} and ${sizes.at(-1)}`;
+    return { start: 'variant', text: `A ${puzzle.size}×${puzzle.size} puzzle from f-puzzles: the board plays ${offered} only.` };
+  }
+  return linkPlan(puzzle.givens, null, saved);
+}
+
 // What is said of a puzzle from a link: `note` (which the uniqueness check
 // finishes) and the status text until then. `problem`: why the link's
-// progress cannot be read, or null.
-export function linkSaid(progress, problem) {
-  const note = problem ? `Puzzle from the link loaded, but its progress cannot be read (${problem});`
-    : progress ? 'Puzzle and progress from the link loaded:' : 'Puzzle from the link loaded:';
+// progress cannot be read, or null; `link`: the link in words.
+export function linkSaid(progress, problem, link = 'the link') {
+  const note = problem ? `Puzzle from ${link} loaded, but its progress cannot be read (${problem});`
+    : progress ? `Puzzle and progress from ${link} loaded:` : `Puzzle from ${link} loaded:`;
   return { note, text: note.replace(/[:;]$/, '.'), kind: problem ? 'bad' : '', checkKind: problem ? 'bad' : 'ok' };
 }

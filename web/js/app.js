@@ -4,12 +4,14 @@
 // does nothing. Which module owns what is told in web/README.md.
 
 import { SIZES, decodeProgress } from './model.js';
-import { levels as fetchLevels, prepare } from './api.js';
+import { call, levels as fetchLevels, prepare } from './api.js';
 import { BACKEND } from './backend.js';
 import { loadTheme, saveSettings, saveTheme } from './store.js';
 import { pausesOnHide, running } from './clock.js';
 import { layoutKeypad } from './keypad.js';
-import { OLD_SAVE_KEY, SAVE_KEY, fromSaved, linkSaid, readSaved, shareLink, shareSaid, startPlan } from './links.js';
+import {
+  OLD_SAVE_KEY, SAVE_KEY, fromSaved, linkSaid, loadedPlan, readSaved, shareLink, shareSaid, startPlan,
+} from './links.js';
 import {
   $, elapsed, hideToast, initPage, refreshLevels, render, renderClock, save, say, state, syncControls, toast,
 } from './page.js';
@@ -17,7 +19,9 @@ import {
   accept, blocked, changed, clear, emptyBoard, enter, fillMarks, focusCurrent, loadPuzzle, redo, reset, setMode, undo,
 } from './play.js';
 import { renderHistory, setPaused } from './timer.js';
-import { cancelWork, checkPuzzle, loadFromBox, newPuzzle, rateInBackground, solution, solve } from './work-panel.js';
+import {
+  cancelWork, checkPuzzle, loadFromBox, newPuzzle, rateInBackground, sayFailure, solution, solve, work,
+} from './work-panel.js';
 import {
   applyHint, dismissHint, dismissPath, hint, reveal, showStep, stepOnce, walk, walkNext,
 } from './hint-panel.js';
@@ -135,6 +139,60 @@ function resume(saved) {
   Object.assign(state, fromSaved(saved));
 }
 
+// A puzzle from a link (startPlan's 'link') on the board, with its progress;
+// the kept game, when in progress, one Undo away. `link`: the link in words.
+function openLink(plan, link = 'the link') {
+  loadPuzzle(plan.parsed.n, plan.parsed.digits);
+  if (!plan.kept) state.game.undoStack.length = 0;
+  let problem = null;
+  if (plan.progress) {
+    problem = decodeProgress(state.game, plan.progress);
+    if (!plan.kept) state.game.undoStack.length = 0;
+  }
+  changed();
+  if (plan.kept) toast('Puzzle from the link. Your previous game is one Undo away.');
+  const told = linkSaid(plan.progress, problem, link);
+  say(told.text, told.kind);
+  checkPuzzle(told.note, told.checkKind);
+}
+
+// A puzzle from an f-puzzles link (`?load=`), which the engine reads, with
+// the kept game (if any) on the board meanwhile. A classic puzzle plays as
+// from the board's own link, whose address then replaces this one (so a
+// reload finds the game going on); a variant leaves the kept game, or a new
+// puzzle, on the board, and the status says what the link holds.
+async function openFpuzzles(payload, saved, levelsReady) {
+  if (saved) resume(saved);
+  changed();
+  say('Opening the f-puzzles link…');
+  let reply = null;
+  await work('Opening the f-puzzles link', async (signal) => {
+    // As a link, so that a payload the engine cannot unpack is said to be one.
+    reply = await call('convert', { puzzle: `?load=${payload}`, to: 'nonet' }, { signal });
+  });
+  const plan = loadedPlan(reply, saved);
+  if (plan.start === 'failed') {
+    sayFailure('The f-puzzles link cannot be opened', reply);
+  } else if (plan.start === 'bad-link') {
+    say(`The link's puzzle cannot be read: ${plan.error}`, 'bad');
+  } else if (plan.start === 'variant') {
+    say(plan.text, 'bad');
+    if (!saved) {
+      await levelsReady;
+      await newPuzzle();
+      state.game.undoStack.length = 0;
+      render();
+      say(plan.text, 'bad');
+    }
+  } else {
+    if (plan.start === 'same-link') say('Welcome back: your game of this puzzle is restored.');
+    else openLink(plan, 'the f-puzzles link');
+    history.replaceState(null, '', shareLink(state.game, false, location.origin, location.pathname).query);
+  }
+  // The kept game, when it stays, is rated as when it is restored.
+  if (saved && state.game.meta.rating === 'pending') rateInBackground(state.game.meta);
+}
+
 export async function start() {
   initPage();
   setTheme(loadTheme(matchMedia('(prefers-color-scheme: dark)').matches));
@@ -159,18 +217,9 @@ export async function start() {
     say('Welcome back: your game of this puzzle is restored.');
   } else if (plan.start === 'link') {
     if (saved) resume(saved);
-    loadPuzzle(plan.parsed.n, plan.parsed.digits);
-    if (!plan.kept) state.game.undoStack.length = 0;
-    let problem = null;
-    if (plan.progress) {
-      problem = decodeProgress(state.game, plan.progress);
-      if (!plan.kept) state.game.undoStack.length = 0;
-    }
-    changed();
-    if (plan.kept) toast('Puzzle from the link. Your previous game is one Undo away.');
-    const told = linkSaid(plan.progress, problem);
-    say(told.text, told.kind);
-    checkPuzzle(told.note, told.checkKind);
+    openLink(plan);
+  } else if (plan.start === 'load') {
+    await openFpuzzles(plan.payload, saved, levelsReady);
   } else if (plan.start === 'saved') {
     resume(saved);
     changed();

@@ -7,7 +7,7 @@
 #include <array>
 #include <bit>
 
-#include "variant/grouped.h"
+#include "variant/equal_sums.h"
 #include "variant/lowered.h"
 
 namespace nonet {
@@ -28,11 +28,9 @@ Mask range(int lo, int hi) {  // digits lo..hi
   return upto_hi & ~((Mask{1} << (lo - 1)) - 1);
 }
 
-// Which sums are searched group by group (grouped.cpp) besides their bounds:
-// those of at most three cells whose digits may repeat (arrows, short implied
-// sums). Longer ones, and cages (their digit sets narrow them), cost more
-// that way than the guesses they save.
-constexpr std::size_t kGroupedTerms = 3;
+// A sum with this many cells or fewer still open is narrowed exactly, by
+// every way of filling them.
+constexpr std::size_t kExactTerms = 3;
 
 class Search {
  public:
@@ -72,6 +70,10 @@ class Search {
     for (std::size_t i = 0; i < complete_.size(); ++i)
       complete_index[static_cast<std::size_t>(complete_[i] - l.houses.data())] = i;
     std::vector<int> meet(complete_.size(), 0);
+    complete_of_.resize(cells);
+    for (std::size_t i = 0; i < complete_.size(); ++i)
+      for (const int c : complete_[i]->cells) complete_of_[static_cast<std::size_t>(c)].push_back(i);
+    stale_.assign(complete_.size(), 0);
     for (std::size_t i = 0; i < complete_.size(); ++i) {
       std::fill(meet.begin(), meet.end(), 0);
       for (const int c : complete_[i]->cells)
@@ -80,6 +82,7 @@ class Search {
       for (std::size_t j = i + 1; j < complete_.size(); ++j) {
         if (meet[j] < 2) continue;
         Crossing x;
+        x.a = i, x.b = j;
         const auto& other = complete_[j]->cells;
         for (const int c : complete_[i]->cells)
           (std::find(other.begin(), other.end(), c) != other.end() ? x.shared : x.a_only)
@@ -97,12 +100,13 @@ class Search {
     for (std::size_t i = 0; i < l.sums.size(); ++i) {
       for (const int c : l.sums[i].cells) sums_of_[static_cast<std::size_t>(c)].push_back(i);
       digit_sets_.push_back(l.sums[i].distinct ? sets_summing(l.sums[i]) : std::vector<Mask>{});
-      const bool grouped = !l.sums[i].distinct && l.sums[i].cells.size() <= kGroupedTerms;
-      groups_.push_back(grouped ? groups_of(l.sums[i]) : std::vector<variant::Group>{});
+      sum_groups_.push_back(groups_of(l.sums[i]));
+      sum_reach_.push_back(digit_sets_.back().empty() ? std::vector<Reach>{} : reach_of(l.sums[i].cells));
     }
     for (std::size_t i = 0; i < l.spans.size(); ++i) {
       for (const int c : l.spans[i].cells) spans_of_[static_cast<std::size_t>(c)].push_back(i);
       span_sets_.push_back(windows(static_cast<int>(l.spans[i].cells.size())));
+      span_reach_.push_back(reach_of(l.spans[i].cells));
     }
     for (std::size_t i = 0; i < l.betweens.size(); ++i) {
       const variant::Between& b = l.betweens[i];
@@ -122,12 +126,12 @@ class Search {
     waits_[kEqual].assign(l.equal_sums.size(), 0);
     equals_of_.resize(cells);
     for (std::size_t i = 0; i < l.equal_sums.size(); ++i) {
-      std::vector<variant::Group> pieces;
+      std::vector<variant::Piece> pieces;
       for (const std::vector<int>& piece : l.equal_sums[i]) {
-        pieces.push_back({piece, 1});
+        pieces.push_back({piece});
         for (const int c : piece) equals_of_[static_cast<std::size_t>(c)].push_back(i);
       }
-      equal_groups_.push_back(std::move(pieces));
+      equal_pieces_.push_back(std::move(pieces));
     }
   }
 
@@ -153,6 +157,17 @@ class Search {
   void set_geometry(const Geometry* g) { geometry_ = g; }
 
  private:
+  // A house that holds two or more of a constraint's cells (at most 64) and
+  // cells besides.
+  struct Reach {
+    std::uint64_t inside = 0;  // bit i: the constraint's i-th cell is in the house
+    std::vector<int> outside;  // the house's other cells
+  };
+  // What a group of a sum's cells that see each other can add up to.
+  struct Bounds {
+    int lo = 0, hi = 0;            // the group's least and greatest sum
+    int each_lo = 0, each_hi = 0;  // the sums of its cells' least and greatest digits
+  };
   Grid grid_template() const { return Grid(*geometry_); }
 
   // The digit sets of the sum's size that add up to its target, when there
@@ -187,7 +202,7 @@ class Search {
   // A digit every such set holds must go in one of the cells that can take
   // it: alone, it goes there; all in one house, it leaves the house's others.
   bool narrow_to_sets(std::vector<Mask>& masks, const std::vector<int>& cells,
-                      const std::vector<Mask>& sets) {
+                      const std::vector<Mask>& sets, const std::vector<Reach>& reach) {
     Mask usable = 0, present = 0, required = l_.all;
     for (const int c : cells) present |= masks[static_cast<std::size_t>(c)];
     for (const Mask set : sets) {
@@ -201,33 +216,41 @@ class Search {
     if (!usable) return false;
     for (const int c : cells)
       if (!narrow(masks, c, usable)) return false;
+    if (cells.size() > 64) return true;
     for (Mask rest = required; rest; rest &= rest - 1) {
       const Mask d = rest & -rest;
-      int holders = 0, first = -1;
-      for (const int c : cells)
-        if (masks[static_cast<std::size_t>(c)] & d) {
-          if (holders++ == 0) first = c;
-        }
+      std::uint64_t holders = 0;
+      for (std::size_t i = 0; i < cells.size(); ++i)
+        if (masks[static_cast<std::size_t>(cells[i])] & d) holders |= std::uint64_t{1} << i;
       if (holders == 0) return false;
-      if (holders == 1) {
-        if (!narrow(masks, first, d)) return false;
+      if ((holders & (holders - 1)) == 0) {
+        if (!narrow(masks, cells[static_cast<std::size_t>(std::countr_zero(holders))], d)) return false;
         continue;
       }
-      for (const std::size_t h : houses_of_[static_cast<std::size_t>(first)]) {
-        const std::vector<int>& house = l_.houses[h].cells;
-        const auto in_house = [&](int c) {
-          return std::find(house.begin(), house.end(), c) != house.end();
-        };
-        const bool all_in = std::all_of(cells.begin(), cells.end(), [&](int c) {
-          return !(masks[static_cast<std::size_t>(c)] & d) || in_house(c);
-        });
-        if (!all_in) continue;
-        for (const int x : house)
-          if (std::find(cells.begin(), cells.end(), x) == cells.end() && !narrow(masks, x, ~d))
-            return false;
+      for (const Reach& r : reach) {
+        if (holders & ~r.inside) continue;
+        for (const int x : r.outside)
+          if (!narrow(masks, x, ~d)) return false;
       }
     }
     return true;
+  }
+
+  // The houses that hold two or more of `cells` (at most 64) and cells
+  // besides: which of `cells` they hold, and their other cells.
+  std::vector<Reach> reach_of(const std::vector<int>& cells) const {
+    std::vector<Reach> out;
+    if (cells.size() > 64) return out;
+    for (const variant::House& h : l_.houses) {
+      Reach r;
+      for (const int x : h.cells) {
+        const auto at = std::find(cells.begin(), cells.end(), x);
+        if (at == cells.end()) r.outside.push_back(x);
+        else r.inside |= std::uint64_t{1} << (at - cells.begin());
+      }
+      if ((r.inside & (r.inside - 1)) != 0 && !r.outside.empty()) out.push_back(std::move(r));
+    }
+    return out;
   }
 
   void push(int cell) {
@@ -260,92 +283,217 @@ class Search {
     return narrow(masks, p.a, keep_a) && narrow(masks, p.b, support_b);
   }
 
-  // A sum's cells in groups that must all differ (the same coefficient, each
-  // cell a peer of the others), first come first placed.
-  std::vector<variant::Group> groups_of(const variant::Sum& s) const {
-    std::vector<variant::Group> out;
+  // A sum's cells (indices into them) in groups whose cells all see each
+  // other and have the same coefficient, first come first placed.
+  std::vector<std::vector<std::size_t>> groups_of(const variant::Sum& s) const {
+    std::vector<std::vector<std::size_t>> out;
     for (std::size_t i = 0; i < s.cells.size(); ++i) {
-      const int c = s.cells[i];
-      const std::vector<int>& peers = peers_[static_cast<std::size_t>(c)];
-      variant::Group* home = nullptr;
-      for (variant::Group& g : out) {
-        if (g.coefficient != s.coefficients[i]) continue;
-        if (std::all_of(g.cells.begin(), g.cells.end(),
-                        [&](int x) { return std::binary_search(peers.begin(), peers.end(), x); })) {
+      const std::vector<int>& peers = peers_[static_cast<std::size_t>(s.cells[i])];
+      const auto sees = [&](std::size_t j) {
+        return std::binary_search(peers.begin(), peers.end(), s.cells[j]);
+      };
+      std::vector<std::size_t>* home = nullptr;
+      for (std::vector<std::size_t>& g : out)
+        if (s.coefficients[g.front()] == s.coefficients[i] && std::all_of(g.begin(), g.end(), sees)) {
           home = &g;
           break;
         }
-      }
-      if (!home) home = &out.emplace_back(variant::Group{{}, s.coefficients[i]});
-      home->cells.push_back(c);
+      if (!home) home = &out.emplace_back();
+      home->push_back(i);
     }
     return out;
   }
 
-  // Gathers the groups' candidates, lets `revise` narrow them, and narrows
-  // the cells to what it kept.
-  template <class Revise>
-  bool revise_groups(std::vector<Mask>& masks, const std::vector<variant::Group>& groups,
-                     Revise revise) {
-    group_masks_.clear();
-    for (const variant::Group& g : groups)
-      for (const int c : g.cells) group_masks_.push_back(masks[static_cast<std::size_t>(c)]);
-    group_keep_ = group_masks_;
-    if (!revise(groups, group_masks_, group_keep_)) return false;
-    std::size_t at = 0;
-    for (const variant::Group& g : groups)
-      for (const int c : g.cells)
-        if (!narrow(masks, c, group_keep_[at++])) return false;
-    return true;
-  }
-  bool revise_grouped(std::vector<Mask>& masks, std::size_t index) {
-    return revise_groups(masks, groups_[index],
-                         [&](const auto& groups, const auto& in, auto& keep) {
-                           return grouped_.revise(index, groups, l_.sums[index].target, in, keep);
-                         });
-  }
+  // Narrows a region sum line's pieces to the digits of a sum they all make.
   bool revise_equal(std::vector<Mask>& masks, std::size_t index) {
-    return revise_groups(masks, equal_groups_[index],
-                         [&](const auto& groups, const auto& in, auto& keep) {
-                           return grouped_.revise_equal(l_.sums.size() + index, groups, in, keep);
-                         });
+    const std::vector<variant::Piece>& pieces = equal_pieces_[index];
+    piece_masks_.clear();
+    for (const variant::Piece& p : pieces)
+      for (const int c : p.cells) piece_masks_.push_back(masks[static_cast<std::size_t>(c)]);
+    piece_keep_ = piece_masks_;
+    if (!equal_sums_.revise(index, pieces, piece_masks_, piece_keep_)) return false;
+    std::size_t at = 0;
+    for (const variant::Piece& p : pieces)
+      for (const int c : p.cells)
+        if (!narrow(masks, c, piece_keep_[at++])) return false;
+    return true;
   }
 
   bool revise_sum(std::vector<Mask>& masks, std::size_t index) {
     const variant::Sum& s = l_.sums[index];
     const std::vector<Mask>& sets = digit_sets_[index];
-    if (!sets.empty() && !narrow_to_sets(masks, s.cells, sets)) return false;
-    if (!groups_[index].empty()) return revise_grouped(masks, index);
-    // Bounds: each term lies within what the target leaves the others.
-    for (int pass = 0; pass < 4; ++pass) {
-      int lo = 0, hi = 0;
+    if (!sets.empty() && !narrow_to_sets(masks, s.cells, sets, sum_reach_[index])) return false;
+    // With three cells or fewer still open: every way of filling them, exactly.
+    {
+      int rest = s.target;
+      std::size_t open = 0;
+      std::array<std::size_t, kExactTerms> at{};
       for (std::size_t i = 0; i < s.cells.size(); ++i) {
         const Mask m = masks[static_cast<std::size_t>(s.cells[i])];
         if (m == 0) return false;
-        const int k = s.coefficients[i];
-        lo += k > 0 ? k * lowest(m) : k * highest(m);
-        hi += k > 0 ? k * highest(m) : k * lowest(m);
+        if (single(m)) {
+          rest -= s.coefficients[i] * lowest(m);
+        } else if (open < kExactTerms) {
+          at[open++] = i;
+        } else {
+          open = kExactTerms + 1;
+          break;
+        }
+      }
+      if (open <= kExactTerms) return revise_exact(masks, index, at, open, rest);
+    }
+    // Bounds: each term lies within what the target leaves the others, the
+    // cells of a group (cells that see each other) taking different digits.
+    const std::vector<std::vector<std::size_t>>& groups = sum_groups_[index];
+    bounds_.resize(groups.size());
+    for (int pass = 0; pass < 4; ++pass) {
+      int lo = 0, hi = 0;
+      for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+        Bounds& b = bounds_[gi];
+        if (!group_bounds(masks, s, groups[gi], b)) return false;
+        const int k = s.coefficients[groups[gi].front()];
+        lo += k > 0 ? k * b.lo : k * b.hi;
+        hi += k > 0 ? k * b.hi : k * b.lo;
       }
       if (s.target < lo || s.target > hi) return false;
       bool changed = false;
-      for (std::size_t i = 0; i < s.cells.size(); ++i) {
-        const int c = s.cells[i];
-        const Mask m = masks[static_cast<std::size_t>(c)];
-        const int k = s.coefficients[i];
-        const int term_lo = k > 0 ? k * lowest(m) : k * highest(m);
-        const int term_hi = k > 0 ? k * highest(m) : k * lowest(m);
-        // k * digit lies in [target - (hi - term_hi), target - (lo - term_lo)].
-        const int t_lo = s.target - (hi - term_hi), t_hi = s.target - (lo - term_lo);
-        const int d_lo = k > 0 ? ceil_div(t_lo, k) : ceil_div(-t_hi, -k);
-        const int d_hi = k > 0 ? floor_div(t_hi, k) : floor_div(-t_lo, -k);
-        const Mask keep = range(std::max(1, d_lo), std::min(l_.side, d_hi));
-        if ((m & keep) != m) {
-          if (!narrow(masks, c, keep)) return false;
-          changed = true;
+      for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+        const Bounds& b = bounds_[gi];
+        const int k = s.coefficients[groups[gi].front()];
+        const int without_lo = lo - (k > 0 ? k * b.lo : k * b.hi);
+        const int without_hi = hi - (k > 0 ? k * b.hi : k * b.lo);
+        const std::vector<std::size_t>& g = groups[gi];
+        const std::size_t n = g.size();
+        // The digits of the cells after each cell of the group.
+        after_.resize(n + 1);
+        after_[n] = 0;
+        for (std::size_t j = n; j-- > 0;)
+          after_[j] = after_[j + 1] | masks[static_cast<std::size_t>(s.cells[g[j]])];
+        Mask before = 0;
+        for (std::size_t j = 0; j < n; ++j) {
+          const std::size_t i = g[j];
+          const int c = s.cells[i];
+          const Mask m = masks[static_cast<std::size_t>(c)];
+          // The group's other cells: at least their least digits, and as many
+          // of the smallest digits they have (the same for the greatest).
+          int r_lo = b.each_lo - lowest(m), r_hi = b.each_hi - highest(m);
+          if (n > 2) {
+            const Mask others = before | after_[j + 1];
+            int least = 0, most = 0;
+            Mask up = others, down = others;
+            for (std::size_t t = 1; t < n; ++t) {
+              if (!up) return false;  // too few digits for the other cells
+              least += lowest(up);
+              up &= up - 1;
+              const int h = highest(down);
+              most += h;
+              down &= ~(Mask{1} << (h - 1));
+            }
+            r_lo = std::max(r_lo, least);
+            r_hi = std::min(r_hi, most);
+          }
+          before |= m;
+          const int others_lo = without_lo + (k > 0 ? k * r_lo : k * r_hi);
+          const int others_hi = without_hi + (k > 0 ? k * r_hi : k * r_lo);
+          // k * digit lies in [target - others_hi, target - others_lo].
+          const int t_lo = s.target - others_hi, t_hi = s.target - others_lo;
+          const int d_lo = k > 0 ? ceil_div(t_lo, k) : ceil_div(-t_hi, -k);
+          const int d_hi = k > 0 ? floor_div(t_hi, k) : floor_div(-t_lo, -k);
+          const Mask keep = range(std::max(1, d_lo), std::min(l_.side, d_hi));
+          if ((m & keep) != m) {
+            if (!narrow(masks, c, keep)) return false;
+            changed = true;
+          }
         }
       }
       if (!changed) break;
     }
+    return true;
+  }
+
+  // Group `g` of sum `s` (indices into its cells), each cell a digit of its
+  // own: at least the cells' least digits, and as many of the smallest digits
+  // they share (the same for the greatest); false when they share too few.
+  bool group_bounds(const std::vector<Mask>& masks, const variant::Sum& s,
+                    const std::vector<std::size_t>& g, Bounds& b) const {
+    Mask shared = 0;
+    b.each_lo = b.each_hi = 0;
+    for (const std::size_t i : g) {
+      const Mask m = masks[static_cast<std::size_t>(s.cells[i])];
+      shared |= m;
+      b.each_lo += lowest(m);
+      b.each_hi += highest(m);
+    }
+    const int n = static_cast<int>(g.size());
+    if (n == 1) {
+      b.lo = b.each_lo, b.hi = b.each_hi;
+      return shared != 0;
+    }
+    if (variant::count(shared) < n) return false;
+    int least = 0, most = 0;
+    Mask up = shared, down = shared;
+    for (int j = 0; j < n; ++j) {
+      least += lowest(up);
+      up &= up - 1;
+      const int h = highest(down);
+      most += h;
+      down &= ~(Mask{1} << (h - 1));
+    }
+    b.lo = std::max(b.each_lo, least);
+    b.hi = std::min(b.each_hi, most);
+    return true;
+  }
+
+  // The sum's open cells `at[0..open)` (indices into its cells) must make
+  // `rest`: each keeps the digits of some way of making it, cells that see
+  // each other differing.
+  bool revise_exact(std::vector<Mask>& masks, std::size_t index,
+                    const std::array<std::size_t, kExactTerms>& at, std::size_t open, int rest) {
+    const variant::Sum& s = l_.sums[index];
+    const auto cell = [&](std::size_t j) { return s.cells[at[j]]; };
+    const auto mask = [&](std::size_t j) { return masks[static_cast<std::size_t>(cell(j))]; };
+    const auto k = [&](std::size_t j) { return s.coefficients[at[j]]; };
+    // The digit d with coefficient * d == value, as a mask within `m`; 0 if none.
+    const auto digit_for = [&](int coefficient, int value, Mask m) -> Mask {
+      if (value % coefficient != 0) return 0;
+      const int d = value / coefficient;
+      if (d < 1 || d > l_.side) return 0;
+      return m & (Mask{1} << (d - 1));
+    };
+    const auto sees = [&](std::size_t a, std::size_t b) {
+      const std::vector<int>& p = peers_[static_cast<std::size_t>(cell(a))];
+      return std::binary_search(p.begin(), p.end(), cell(b));
+    };
+    if (open == 0) return rest == 0;
+    if (open == 1) {
+      const Mask d = digit_for(k(0), rest, mask(0));
+      return d && narrow(masks, cell(0), d);
+    }
+    std::array<Mask, kExactTerms> keep{};
+    if (open == 2) {
+      const bool differ = sees(0, 1);
+      for (Mask a = mask(0); a; a &= a - 1) {
+        const Mask da = a & -a;
+        Mask db = digit_for(k(1), rest - k(0) * lowest(da), mask(1));
+        if (differ) db &= ~da;
+        if (db) keep[0] |= da, keep[1] |= db;
+      }
+    } else {
+      const bool ab = sees(0, 1), ac = sees(0, 2), bc = sees(1, 2);
+      for (Mask a = mask(0); a; a &= a - 1) {
+        const Mask da = a & -a;
+        const int after_a = rest - k(0) * lowest(da);
+        for (Mask b = mask(1) & (ab ? ~da : ~Mask{0}); b; b &= b - 1) {
+          const Mask db = b & -b;
+          Mask dc = digit_for(k(2), after_a - k(1) * lowest(db), mask(2));
+          if (ac) dc &= ~da;
+          if (bc) dc &= ~db;
+          if (dc) keep[0] |= da, keep[1] |= db, keep[2] |= dc;
+        }
+      }
+    }
+    for (std::size_t j = 0; j < open; ++j)
+      if (!narrow(masks, cell(j), keep[j])) return false;
     return true;
   }
 
@@ -394,6 +542,10 @@ class Search {
         queued_[static_cast<std::size_t>(cell)] = 0;
         const Mask m = masks[static_cast<std::size_t>(cell)];
         if (m == 0) return fail({cell});
+        for (const std::size_t h : complete_of_[static_cast<std::size_t>(cell)]) {
+          if (!stale_[h]) stale_list_.push_back(h);
+          stale_[h] = kSingles | kCrossings;
+        }
         if (single(m)) {
           for (const int peer : peers_[static_cast<std::size_t>(cell)])
             if (!narrow(masks, peer, ~m)) return fail({cell, peer});
@@ -416,7 +568,7 @@ class Search {
             if (!revise_sum(masks, i)) return fail(l_.sums[i].cells);
             break;
           case kSpan:
-            if (!narrow_to_sets(masks, l_.spans[i].cells, span_sets_[i]))
+            if (!narrow_to_sets(masks, l_.spans[i].cells, span_sets_[i], span_reach_[i]))
               return fail(l_.spans[i].cells);
             break;
           case kBetween:
@@ -431,8 +583,12 @@ class Search {
         }
         continue;
       }
-      // Hidden singles: a digit with one place left in a house of N cells.
-      for (const variant::House* h : complete_) {
+      // Hidden singles: a digit with one place left in a house of N cells
+      // (those whose cells changed since they were last looked at).
+      for (const std::size_t index : stale_list_) {
+        if (!(stale_[index] & kSingles)) continue;
+        stale_[index] &= ~kSingles;
+        const variant::House* h = complete_[index];
         Mask seen_once = 0, seen_twice = 0, fixed = 0;
         for (const int c : h->cells) {
           const Mask m = masks[static_cast<std::size_t>(c)];
@@ -454,6 +610,7 @@ class Search {
       // Intersections: a digit that one house has only where it meets
       // another leaves the rest of the other.
       for (const Crossing& x : crossings_) {
+        if (!(stale_[x.a] & kCrossings) && !(stale_[x.b] & kCrossings)) continue;
         Mask a = 0, b = 0, both = 0;
         for (const int c : x.a_only) a |= masks[static_cast<std::size_t>(c)];
         for (const int c : x.b_only) b |= masks[static_cast<std::size_t>(c)];
@@ -465,6 +622,7 @@ class Search {
           for (const int c : x.a_only)
             if (!narrow(masks, c, ~locked)) return fail(x.shared);
       }
+      clear_stale();
       if (queue_.empty()) return true;
     }
   }
@@ -476,11 +634,16 @@ class Search {
   bool fail(std::span<const int> blamed) {
     for (const int c : blamed) ++conflicts_[static_cast<std::size_t>(c)];
     clear_queue();
+    clear_stale();
     for (std::size_t w = waiting_head_; w < waiting_.size(); ++w)
       waits_[waiting_[w].first][waiting_[w].second] = 0;
     waiting_.clear();
     waiting_head_ = 0;
     return false;
+  }
+  void clear_stale() {
+    for (const std::size_t h : stale_list_) stale_[h] = 0;
+    stale_list_.clear();
   }
   void wait(int kind, std::size_t i) {
     char& flag = waits_[static_cast<std::size_t>(kind)][i];
@@ -547,17 +710,27 @@ class Search {
   std::vector<std::vector<int>> peers_;
   std::vector<const variant::House*> complete_;
   struct Crossing {
+    std::size_t a = 0, b = 0;  // the two houses, as indices into complete_
     std::vector<int> shared, a_only, b_only;
   };
+  // Per house of N cells: the scans it needs since its cells last changed
+  // (kSingles, kCrossings), and the houses that need any.
+  enum : char { kSingles = 1, kCrossings = 2 };
+  std::vector<char> stale_;
+  std::vector<std::size_t> stale_list_;
+  std::vector<std::vector<std::size_t>> complete_of_;  // per cell: its houses of N cells
   std::vector<Crossing> crossings_;
   std::vector<std::vector<std::size_t>> houses_of_;  // per cell: the houses it is in
   std::vector<std::vector<std::size_t>> pairs_of_, sums_of_, spans_of_, betweens_of_, rules_of_;
-  std::vector<std::vector<Mask>> digit_sets_;
-  std::vector<std::vector<variant::Group>> groups_;  // per sum searched group by group: its groups
-  std::vector<std::vector<variant::Group>> equal_groups_;  // per line of equal sums: its pieces
-  std::vector<std::vector<std::size_t>> equals_of_;  // per sum whose digits may repeat: its groups
-  variant::GroupedSum grouped_;
-  std::vector<Mask> group_masks_, group_keep_;  // per sum: the sets of its digits (cages)
+  std::vector<std::vector<Mask>> digit_sets_;  // per sum: the sets of its digits (cages)
+  std::vector<std::vector<Reach>> sum_reach_, span_reach_;  // per sum, per span: reach_of()
+  std::vector<std::vector<std::vector<std::size_t>>> sum_groups_;  // per sum: groups_of()
+  std::vector<Bounds> bounds_;  // per group of the sum being revised
+  std::vector<Mask> after_;     // per cell of a group: the digits of the cells after it
+  std::vector<std::vector<variant::Piece>> equal_pieces_;  // per line of equal sums: its pieces
+  std::vector<std::vector<std::size_t>> equals_of_;  // per cell: the lines of equal sums it is on
+  variant::EqualSums equal_sums_;
+  std::vector<Mask> piece_masks_, piece_keep_;  // a line's candidates, and what it keeps
   std::vector<std::vector<Mask>> span_sets_;   // per span: its possible runs of digits
   std::vector<int> queue_;
   std::vector<char> queued_;

@@ -69,9 +69,67 @@ void EqualSums::make(std::span<const Mask> cells, Made& out) {
   }
 }
 
+namespace {
+
+constexpr std::size_t kFewCells = 4;  // pieces this small are worked out with sums as bits
+
+// The sums (bit s: sum s) that `cells` can make, each a digit of its own and
+// none of `used`.
+std::uint64_t sums_of(std::span<const Mask> cells, Mask used) {
+  if (cells.empty()) return 1;
+  const Mask last = cells.back() & ~used;
+  if (cells.size() == 1) return std::uint64_t{last} << 1;
+  std::uint64_t out = 0;
+  for (Mask rest = cells.front() & ~used; rest; rest &= rest - 1) {
+    const Mask d = rest & -rest;
+    out |= sums_of(cells.subspan(1), used | d) << lowest(d);
+  }
+  return out;
+}
+
+}  // namespace
+
+// Every piece small: each piece's sums as bits, the common ones, and for
+// each cell the digits that make one of them with the rest of its piece.
+bool EqualSums::revise_few(std::span<const Piece> pieces, std::span<const Mask> masks,
+                           std::span<Mask> keep) {
+  std::uint64_t common = ~std::uint64_t{0};
+  std::size_t offset = 0;
+  for (const Piece& p : pieces) {
+    common &= sums_of(masks.subspan(offset, p.cells.size()), 0);
+    if (!common) return false;
+    offset += p.cells.size();
+  }
+  offset = 0;
+  std::array<Mask, kFewCells> others{};
+  for (const Piece& p : pieces) {
+    const std::size_t k = p.cells.size();
+    for (std::size_t j = 0; j < k; ++j) {
+      // The piece's other cells, in order.
+      std::size_t n = 0;
+      for (std::size_t i = 0; i < k; ++i)
+        if (i != j) others[n++] = masks[offset + i];
+      Mask kept = 0;
+      for (Mask rest = masks[offset + j]; rest; rest &= rest - 1) {
+        const Mask d = rest & -rest;
+        if ((sums_of(std::span<const Mask>(others.data(), n), d) << lowest(d)) & common) kept |= d;
+      }
+      if ((keep[offset + j] &= kept) == 0) return false;
+    }
+    offset += k;
+  }
+  return true;
+}
+
 bool EqualSums::revise(std::size_t line, std::span<const Piece> pieces, std::span<const Mask> masks,
                        std::span<Mask> keep) {
   const std::size_t n = pieces.size();
+  int side = 0;
+  for (const Mask m : masks) side = std::max(side, highest(m));
+  if (std::all_of(pieces.begin(), pieces.end(), [&](const Piece& p) {
+        return p.cells.size() <= kFewCells && side * static_cast<int>(p.cells.size()) < 64;
+      }))
+    return revise_few(pieces, masks, keep);
   if (line >= made_.size()) made_.resize(line + 1);
   std::vector<Made>& all = made_[line];
   all.resize(n);

@@ -36,6 +36,7 @@ class EqualSums {
     std::vector<Mask> support;  // per sum in `sums`, per cell
   };
   void make(std::span<const Mask> cells, Made& out);
+  bool revise_few(std::span<const Piece> pieces, std::span<const Mask> masks, std::span<Mask> keep);
 
   std::vector<std::vector<Made>> made_;  // per line, per piece
   std::vector<Mask> chosen_;

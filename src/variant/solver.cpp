@@ -43,13 +43,20 @@ class Search {
     betweens_of_.resize(cells);
     rules_of_.resize(cells);
     houses_of_.resize(cells);
+    position_.assign(cells, -1);
     for (std::size_t i = 0; i < l.houses.size(); ++i)
       for (const int c : l.houses[i].cells) houses_of_[static_cast<std::size_t>(c)].push_back(i);
+    // Each cell's peers, a bit each while they are gathered.
+    const std::size_t words = (cells + 63) / 64;
+    std::vector<std::uint64_t> sees(cells * words, 0);
+    const auto see = [&](int a, int b) {
+      sees[static_cast<std::size_t>(a) * words + static_cast<std::size_t>(b) / 64] |=
+          std::uint64_t{1} << (b % 64);
+    };
     for (const variant::House& h : l.houses) {
       if (static_cast<int>(h.cells.size()) == l.side) complete_.push_back(&h);
       for (const int a : h.cells)
-        for (const int b : h.cells)
-          if (a != b) peers_[static_cast<std::size_t>(a)].push_back(b);
+        for (const int b : h.cells) see(a, b);
     }
     for (std::size_t i = 0; i < l.pairs.size(); ++i) {
       const variant::Pair& p = l.pairs[i];
@@ -57,8 +64,8 @@ class Search {
       for (int x = 1; x <= l.side && unequal; ++x)
         unequal = p.allowed[static_cast<std::size_t>(x)] == (l.all & ~(Mask{1} << (x - 1)));
       if (unequal) {
-        peers_[static_cast<std::size_t>(p.a)].push_back(p.b);
-        peers_[static_cast<std::size_t>(p.b)].push_back(p.a);
+        see(p.a, p.b);
+        see(p.b, p.a);
         continue;
       }
       pairs_of_[static_cast<std::size_t>(p.a)].push_back(i);
@@ -93,9 +100,15 @@ class Search {
         crossings_.push_back(std::move(x));
       }
     }
-    for (auto& list : peers_) {
-      std::sort(list.begin(), list.end());
-      list.erase(std::unique(list.begin(), list.end()), list.end());
+    for (std::size_t a = 0; a < cells; ++a) {
+      int n = 0;
+      for (std::size_t w = 0; w < words; ++w) n += std::popcount(sees[a * words + w]);
+      peers_[a].reserve(static_cast<std::size_t>(n));
+      for (std::size_t w = 0; w < words; ++w)
+        for (std::uint64_t bits = sees[a * words + w]; bits; bits &= bits - 1) {
+          const std::size_t b = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+          if (b != a) peers_[a].push_back(static_cast<int>(b));
+        }
     }
     for (std::size_t i = 0; i < l.sums.size(); ++i) {
       for (const int c : l.sums[i].cells) sums_of_[static_cast<std::size_t>(c)].push_back(i);
@@ -238,18 +251,27 @@ class Search {
 
   // The houses that hold two or more of `cells` (at most 64) and cells
   // besides: which of `cells` they hold, and their other cells.
-  std::vector<Reach> reach_of(const std::vector<int>& cells) const {
+  std::vector<Reach> reach_of(const std::vector<int>& cells) {
     std::vector<Reach> out;
     if (cells.size() > 64) return out;
-    for (const variant::House& h : l_.houses) {
-      Reach r;
-      for (const int x : h.cells) {
-        const auto at = std::find(cells.begin(), cells.end(), x);
-        if (at == cells.end()) r.outside.push_back(x);
-        else r.inside |= std::uint64_t{1} << (at - cells.begin());
+    for (std::size_t i = 0; i < cells.size(); ++i) position_[static_cast<std::size_t>(cells[i])] = static_cast<int>(i);
+    for (std::size_t first = 0; first < cells.size(); ++first) {
+      for (const std::size_t h : houses_of_[static_cast<std::size_t>(cells[first])]) {
+        const std::vector<int>& house = l_.houses[h].cells;
+        std::uint64_t inside = 0;
+        for (const int x : house)
+          if (const int at = position_[static_cast<std::size_t>(x)]; at >= 0) inside |= std::uint64_t{1} << at;
+        // Each house once, from the first of the cells it holds.
+        const bool seen = (inside & ((std::uint64_t{1} << first) - 1)) != 0;
+        if (seen || (inside & (inside - 1)) == 0 || std::popcount(inside) == static_cast<int>(house.size()))
+          continue;
+        Reach r{inside, {}};
+        for (const int x : house)
+          if (position_[static_cast<std::size_t>(x)] < 0) r.outside.push_back(x);
+        out.push_back(std::move(r));
       }
-      if ((r.inside & (r.inside - 1)) != 0 && !r.outside.empty()) out.push_back(std::move(r));
     }
+    for (const int c : cells) position_[static_cast<std::size_t>(c)] = -1;
     return out;
   }
 
@@ -727,6 +749,7 @@ class Search {
   std::vector<std::vector<std::vector<std::size_t>>> sum_groups_;  // per sum: groups_of()
   std::vector<Bounds> bounds_;  // per group of the sum being revised
   std::vector<Mask> after_;     // per cell of a group: the digits of the cells after it
+  std::vector<int> position_;   // per cell: its place in the constraint being looked at, or -1
   std::vector<std::vector<variant::Piece>> equal_pieces_;  // per line of equal sums: its pieces
   std::vector<std::vector<std::size_t>> equals_of_;  // per cell: the lines of equal sums it is on
   variant::EqualSums equal_sums_;

@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "variant/lowered.h"
+#include "variant/sum_bits.h"
 
 namespace nonet::variant {
 namespace {
@@ -72,20 +73,6 @@ void EqualSums::make(std::span<const Mask> cells, Made& out) {
 namespace {
 
 constexpr std::size_t kFewCells = 4;  // pieces this small are worked out with sums as bits
-
-// The sums (bit s: sum s) that `cells` can make, each a digit of its own and
-// none of `used`.
-std::uint64_t sums_of(std::span<const Mask> cells, Mask used) {
-  if (cells.empty()) return 1;
-  const Mask last = cells.back() & ~used;
-  if (cells.size() == 1) return std::uint64_t{last} << 1;
-  std::uint64_t out = 0;
-  for (Mask rest = cells.front() & ~used; rest; rest &= rest - 1) {
-    const Mask d = rest & -rest;
-    out |= sums_of(cells.subspan(1), used | d) << lowest(d);
-  }
-  return out;
-}
 
 }  // namespace
 

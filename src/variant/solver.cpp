@@ -1,7 +1,8 @@
 // The search behind solve_variant: candidates per cell, narrowed to a fixed
 // point by every house, pair, sum, span and between-line that a changed cell
-// belongs to (and by hidden singles in houses of N cells), then a branch on the
-// cell with fewest candidates.
+// belongs to (and by hidden singles in houses of N cells), then a guess of one
+// digit in the cell most often at fault, and, once that is searched, the
+// digit struck from the cell and the cells narrowed again.
 
 #include <algorithm>
 #include <array>
@@ -131,7 +132,7 @@ class Search {
       for (const int c : l.rules[i].cells) rules_of_[static_cast<std::size_t>(c)].push_back(i);
     queued_.assign(cells, 0);
     conflicts_.assign(cells, 0);
-    frames_.resize(cells + 1);
+    frames_.resize(cells + 2);
     waits_[kSum].assign(l.sums.size(), 0);
     waits_[kSpan].assign(l.spans.size(), 0);
     waits_[kBetween].assign(l.betweens.size(), 0);
@@ -151,9 +152,9 @@ class Search {
   SolveResult run() {
     SolveResult result;
     result.limit = options_.limit;
-    std::vector<Mask> masks = l_.start;
-    for (std::size_t c = 0; c < masks.size(); ++c) push(static_cast<int>(c));
-    if (settle(masks)) branch(masks, result);
+    frames_[0] = l_.start;
+    for (std::size_t c = 0; c < frames_[0].size(); ++c) push(static_cast<int>(c));
+    if (settle(frames_[0])) branch();
     result.count = found_;
     result.guesses = guesses_;
     result.stopped = stopped_;
@@ -682,12 +683,10 @@ class Search {
     return stopped_;
   }
 
-  // False once the search should end (the limit reached, or stopped).
-  bool branch(const std::vector<Mask>& masks, SolveResult&) {
-    if (out_of_time()) return false;
-    // The cell whose guesses have failed most often for its number of
-    // candidates (a conflict history, as in dom/wdeg); before any failure,
-    // the cell with fewest candidates.
+  // The cell to guess in `masks`: the one whose guesses have failed most
+  // often for its number of candidates (a conflict history, as in dom/wdeg);
+  // -1 when every cell is filled.
+  int choose(const std::vector<Mask>& masks) const {
     int best = -1, fewest = 64;
     std::uint32_t best_score = 0;
     for (std::size_t c = 0; c < masks.size(); ++c) {
@@ -703,27 +702,41 @@ class Search {
         best_score = score;
       }
     }
-    if (best < 0) {
-      if (!first_) first_ = masks;
-      return ++found_ < options_.limit;
-    }
-    ++guesses_;
-    for (Mask rest = masks[static_cast<std::size_t>(best)]; rest; rest &= rest - 1) {
-      // The candidates one level down, in a buffer kept for that depth (a
-      // guess fixes a cell, so the depth never passes the number of cells).
-      std::vector<Mask>& next = frames_[depth_];
-      next = masks;
-      next[static_cast<std::size_t>(best)] = rest & -rest;
+    return best;
+  }
+
+  // Searches from frames_[depth_], settled: a guess of a cell's least digit,
+  // searched a level down; then that digit struck from the cell here and the
+  // cells settled again, and the next guess chosen afresh. False once the
+  // search should end (the limit reached, or stopped).
+  bool branch() {
+    std::vector<Mask>& here = frames_[depth_];
+    for (;;) {
+      if (out_of_time()) return false;
+      const int best = choose(here);
+      if (best < 0) {
+        if (!first_) first_ = here;
+        return ++found_ < options_.limit;
+      }
+      ++guesses_;
+      const Mask digit = here[static_cast<std::size_t>(best)] & -here[static_cast<std::size_t>(best)];
+      // The guess, in the next level's buffer (a guess fixes a cell, so the
+      // depth never passes the number of cells).
+      std::vector<Mask>& next = frames_[depth_ + 1];
+      next = here;
+      next[static_cast<std::size_t>(best)] = digit;
       push(best);
       if (settle(next)) {
-        SolveResult unused;
         ++depth_;
-        const bool go_on = branch(next, unused);
+        const bool go_on = branch();
         --depth_;
         if (!go_on) return false;
       }
+      // Not that digit: what it leaves.
+      here[static_cast<std::size_t>(best)] &= ~digit;
+      push(best);
+      if (!settle(here)) return true;
     }
-    return true;
   }
 
   const Lowered& l_;

@@ -105,7 +105,7 @@ describe('f-puzzles links', () => {
   test('a payload that cannot be unpacked is said to be one; the kept game stays', async () => {
     const page = await freshPage(session.desktop);
     await page.goto(page.url().replace(/\?.*/, '') + `?load=${BROKEN}`);
-    await statusSays(page, /The link's puzzle cannot be read: the link's puzzle cannot be unpacked/);
+    await statusSays(page, /The f-puzzles link cannot be opened: the link's puzzle cannot be unpacked/);
     assert.match(await page.getAttribute('#status', 'class'), /bad/);
     assert.equal(await serial(page), EASY);
     await page.close();

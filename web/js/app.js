@@ -174,7 +174,7 @@ async function openFpuzzles(payload, saved, levelsReady) {
   if (plan.start === 'failed') {
     sayFailure('The f-puzzles link cannot be opened', reply);
   } else if (plan.start === 'bad-link') {
-    say(`The link's puzzle cannot be read: ${plan.error}`, 'bad');
+    say(`The f-puzzles link cannot be opened: ${plan.error}`, 'bad');
   } else if (plan.start === 'variant') {
     say(plan.text, 'bad');
     if (!saved) {

@@ -1,8 +1,9 @@
 // Sums the rules imply but do not state, added so that the search sees them:
-// the "rule of 45" of killer solvers. A region (a house, or k whole rows or
-// columns from an edge) holds digits that add up to k * N(N+1)/2; the cages
-// inside it and across its edge then fix the sum of the cells it has outside
-// the cages (the innies) less the cells the cages have outside it (the outies).
+// the "rule of 45" of killer solvers. A region (a house, k whole rows or
+// columns from an edge, or the first or last k regions of the board) holds
+// digits that add up to k * N(N+1)/2; the cages inside it and across its edge
+// then fix the sum of the cells it has outside the cages (the innies) less the
+// cells the cages have outside it (the outies).
 
 #include <algorithm>
 #include <set>
@@ -96,6 +97,20 @@ void add_implied_sums(const Geometry& g, Lowered& out) {
         std::sort(r.cells.begin(), r.cells.end());
         regions.push_back(std::move(r));
       }
+  // The first k regions in reading order, and the last k (k = 2 .. N-2).
+  std::vector<const House*> boxes;
+  for (const House& h : out.houses)
+    if (h.region) boxes.push_back(&h);
+  for (std::size_t k = 2; k + 1 < boxes.size(); ++k)
+    for (const bool from_end : {false, true}) {
+      Region r{{}, static_cast<int>(k) * house_total, false};
+      for (std::size_t i = 0; i < k; ++i) {
+        const House* b = boxes[from_end ? boxes.size() - 1 - i : i];
+        r.cells.insert(r.cells.end(), b->cells.begin(), b->cells.end());
+      }
+      std::sort(r.cells.begin(), r.cells.end());
+      regions.push_back(std::move(r));
+    }
   // Adding sums moves out.sums: work from copies of the cages.
   std::vector<Sum> kept;
   for (const Sum* s : cages) kept.push_back(*s);

@@ -462,12 +462,13 @@ Lowered lower(const VariantPuzzle& p) {
   if (!p.no_regions) {
     if (p.regions.empty()) {
       for (int i = 0; i < g.side(); ++i)
-        house(out, Cells(g.house_cells(g.box_house(i)).begin(), g.house_cells(g.box_house(i)).end()));
+        out.houses.push_back(
+            {Cells(g.house_cells(g.box_house(i)).begin(), g.house_cells(g.box_house(i)).end()), true});
     } else {
       std::vector<Cells> regions(static_cast<std::size_t>(g.side()));
       for (int cell = 0; cell < g.cell_count(); ++cell)
         regions[static_cast<std::size_t>(p.regions[static_cast<std::size_t>(cell)])].push_back(cell);
-      for (Cells& r : regions) house(out, std::move(r));
+      for (Cells& r : regions) out.houses.push_back({std::move(r), true});
     }
   }
   for (const Constraint& c : p.constraints) kind_of(c.kind).lower(c, p, out);

@@ -25,6 +25,7 @@ inline int count(Mask m) {
 
 struct House {
   std::vector<int> cells;  // no digit twice; with N cells, every digit once
+  bool region = false;     // one of the board's regions (a box or a jigsaw region)
 };
 
 // allowed[x] (x = 1..N): the digits b may hold when a holds x.

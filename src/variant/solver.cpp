@@ -31,7 +31,10 @@ Mask range(int lo, int hi) {  // digits lo..hi
 
 // A sum with this many cells or fewer still open is narrowed exactly, by
 // every way of filling them.
-constexpr std::size_t kExactTerms = 3;
+constexpr std::size_t kExactTerms = 4;
+// With four open, only when the first three have this many fillings or fewer
+// (more cost more than the guesses they save).
+constexpr std::uint32_t kMostWays = 8;
 
 class Search {
  public:
@@ -346,8 +349,10 @@ class Search {
     const variant::Sum& s = l_.sums[index];
     const std::vector<Mask>& sets = digit_sets_[index];
     if (!sets.empty() && !narrow_to_sets(masks, s.cells, sets, sum_reach_[index])) return false;
-    // With three cells or fewer still open: every way of filling them, exactly.
+    // With few cells still open (three in a cage, whose digit sets narrow it
+    // already; four otherwise): every way of filling them, exactly.
     {
+      const std::size_t most = sets.empty() ? kExactTerms : kExactTerms - 1;
       int rest = s.target;
       std::size_t open = 0;
       std::array<std::size_t, kExactTerms> at{};
@@ -356,14 +361,19 @@ class Search {
         if (m == 0) return false;
         if (single(m)) {
           rest -= s.coefficients[i] * lowest(m);
-        } else if (open < kExactTerms) {
+        } else if (open < most) {
           at[open++] = i;
         } else {
-          open = kExactTerms + 1;
+          open = most + 1;
           break;
         }
       }
-      if (open <= kExactTerms) return revise_exact(masks, index, at, open, rest);
+      // Four open cells only when the ways to try are few (kMostWays).
+      std::uint32_t ways = 1;
+      if (open == 4)
+        for (std::size_t j = 0; j < 3; ++j)
+          ways *= static_cast<std::uint32_t>(variant::count(masks[static_cast<std::size_t>(s.cells[at[j]])]));
+      if (open <= most && ways <= kMostWays) return revise_exact(masks, index, at, open, rest);
     }
     // Bounds: each term lies within what the target leaves the others, the
     // cells of a group (cells that see each other) taking different digits.
@@ -501,7 +511,7 @@ class Search {
         if (differ) db &= ~da;
         if (db) keep[0] |= da, keep[1] |= db;
       }
-    } else {
+    } else if (open == 3) {
       const bool ab = sees(0, 1), ac = sees(0, 2), bc = sees(1, 2);
       for (Mask a = mask(0); a; a &= a - 1) {
         const Mask da = a & -a;
@@ -512,6 +522,28 @@ class Search {
           if (ac) dc &= ~da;
           if (bc) dc &= ~db;
           if (dc) keep[0] |= da, keep[1] |= db, keep[2] |= dc;
+        }
+      }
+    } else {
+      const bool ab = sees(0, 1), ac = sees(0, 2), ad = sees(0, 3), bc = sees(1, 2),
+                 bd = sees(1, 3), cd = sees(2, 3);
+      for (Mask a = mask(0); a; a &= a - 1) {
+        const Mask da = a & -a;
+        const int after_a = rest - k(0) * lowest(da);
+        for (Mask b = mask(1) & (ab ? ~da : ~Mask{0}); b; b &= b - 1) {
+          const Mask db = b & -b;
+          const int after_b = after_a - k(1) * lowest(db);
+          Mask cs = mask(2);
+          if (ac) cs &= ~da;
+          if (bc) cs &= ~db;
+          for (Mask c = cs; c; c &= c - 1) {
+            const Mask dc = c & -c;
+            Mask dd = digit_for(k(3), after_b - k(2) * lowest(dc), mask(3));
+            if (ad) dd &= ~da;
+            if (bd) dd &= ~db;
+            if (cd) dd &= ~dc;
+            if (dd) keep[0] |= da, keep[1] |= db, keep[2] |= dc, keep[3] |= dd;
+          }
         }
       }
     }

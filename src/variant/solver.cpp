@@ -31,10 +31,12 @@ Mask range(int lo, int hi) {  // digits lo..hi
 
 // A sum with this many cells or fewer still open is narrowed exactly, by
 // every way of filling them.
-constexpr std::size_t kExactTerms = 4;
-// With four open, only when the first three have this many fillings or fewer
-// (more cost more than the guesses they save).
-constexpr std::uint32_t kMostWays = 8;
+constexpr std::size_t kExactTerms = 3;
+// With more open (up to kOpenMost), only when the cells before the last have
+// this many fillings or fewer: more cost more than the guesses they save (on
+// ISS's examples and their changed forms, 128 against 8, 32, 512 and 2048).
+constexpr std::uint32_t kMostWays = 128;
+constexpr std::size_t kOpenMost = 16;
 
 class Search {
  public:
@@ -349,31 +351,33 @@ class Search {
     const variant::Sum& s = l_.sums[index];
     const std::vector<Mask>& sets = digit_sets_[index];
     if (!sets.empty() && !narrow_to_sets(masks, s.cells, sets, sum_reach_[index])) return false;
-    // With few cells still open (three in a cage, whose digit sets narrow it
-    // already; four otherwise): every way of filling them, exactly.
+    // With few cells still open, or few ways to fill them: every way,
+    // exactly (three open cells always; more when the cells before the last
+    // have at most kMostWays fillings).
     {
-      const std::size_t most = sets.empty() ? kExactTerms : kExactTerms - 1;
       int rest = s.target;
       std::size_t open = 0;
-      std::array<std::size_t, kExactTerms> at{};
+      std::array<std::size_t, kOpenMost> at{};
+      std::uint32_t ways = 1;
       for (std::size_t i = 0; i < s.cells.size(); ++i) {
         const Mask m = masks[static_cast<std::size_t>(s.cells[i])];
         if (m == 0) return false;
         if (single(m)) {
           rest -= s.coefficients[i] * lowest(m);
-        } else if (open < most) {
+        } else if (open < kOpenMost) {
+          // The fillings of the open cells before this one (capped).
+          if (open > 0) {
+            const Mask before = masks[static_cast<std::size_t>(s.cells[at[open - 1]])];
+            ways = std::min<std::uint32_t>(ways * static_cast<std::uint32_t>(variant::count(before)), 1u << 20);
+          }
           at[open++] = i;
         } else {
-          open = most + 1;
+          open = kOpenMost + 1;
           break;
         }
       }
-      // Four open cells only when the ways to try are few (kMostWays).
-      std::uint32_t ways = 1;
-      if (open == 4)
-        for (std::size_t j = 0; j < 3; ++j)
-          ways *= static_cast<std::uint32_t>(variant::count(masks[static_cast<std::size_t>(s.cells[at[j]])]));
-      if (open <= most && ways <= kMostWays) return revise_exact(masks, index, at, open, rest);
+      if (open <= kExactTerms || (open <= kOpenMost && ways <= kMostWays))
+        return revise_exact(masks, index, at, open, rest);
     }
     // Bounds: each term lies within what the target leaves the others, the
     // cells of a group (cells that see each other) taking different digits.
@@ -481,7 +485,7 @@ class Search {
   // `rest`: each keeps the digits of some way of making it, cells that see
   // each other differing.
   bool revise_exact(std::vector<Mask>& masks, std::size_t index,
-                    const std::array<std::size_t, kExactTerms>& at, std::size_t open, int rest) {
+                    const std::array<std::size_t, kOpenMost>& at, std::size_t open, int rest) {
     const variant::Sum& s = l_.sums[index];
     const auto cell = [&](std::size_t j) { return s.cells[at[j]]; };
     const auto mask = [&](std::size_t j) { return masks[static_cast<std::size_t>(cell(j))]; };
@@ -502,7 +506,7 @@ class Search {
       const Mask d = digit_for(k(0), rest, mask(0));
       return d && narrow(masks, cell(0), d);
     }
-    std::array<Mask, kExactTerms> keep{};
+    std::array<Mask, kOpenMost> keep{};
     if (open == 2) {
       const bool differ = sees(0, 1);
       for (Mask a = mask(0); a; a &= a - 1) {
@@ -525,27 +529,30 @@ class Search {
         }
       }
     } else {
-      const bool ab = sees(0, 1), ac = sees(0, 2), ad = sees(0, 3), bc = sees(1, 2),
-                 bd = sees(1, 3), cd = sees(2, 3);
-      for (Mask a = mask(0); a; a &= a - 1) {
-        const Mask da = a & -a;
-        const int after_a = rest - k(0) * lowest(da);
-        for (Mask b = mask(1) & (ab ? ~da : ~Mask{0}); b; b &= b - 1) {
-          const Mask db = b & -b;
-          const int after_b = after_a - k(1) * lowest(db);
-          Mask cs = mask(2);
-          if (ac) cs &= ~da;
-          if (bc) cs &= ~db;
-          for (Mask c = cs; c; c &= c - 1) {
-            const Mask dc = c & -c;
-            Mask dd = digit_for(k(3), after_b - k(2) * lowest(dc), mask(3));
-            if (ad) dd &= ~da;
-            if (bd) dd &= ~db;
-            if (cd) dd &= ~dc;
-            if (dd) keep[0] |= da, keep[1] |= db, keep[2] |= dc, keep[3] |= dd;
-          }
+      // Depth first over the open cells, the last one's digit worked out;
+      // cells that see each other differ.
+      std::array<std::uint32_t, kOpenMost> seen{};  // bit i of seen[j]: cell j sees cell i
+      for (std::size_t j = 1; j < open; ++j)
+        for (std::size_t i = 0; i < j; ++i)
+          if (sees(i, j)) seen[j] |= 1u << i;
+      std::array<Mask, kOpenMost> chosen{};
+      const auto walk = [&](auto&& self, std::size_t j, int left) -> void {
+        Mask allowed = mask(j);
+        for (std::uint32_t b = seen[j]; b; b &= b - 1) allowed &= ~chosen[static_cast<std::size_t>(std::countr_zero(b))];
+        if (j + 1 == open) {
+          const Mask d = digit_for(k(j), left, allowed);
+          if (!d) return;
+          chosen[j] = d;
+          for (std::size_t i = 0; i < open; ++i) keep[i] |= chosen[i];
+          return;
         }
-      }
+        for (Mask rest_digits = allowed; rest_digits; rest_digits &= rest_digits - 1) {
+          const Mask d = rest_digits & -rest_digits;
+          chosen[j] = d;
+          self(self, j + 1, left - k(j) * lowest(d));
+        }
+      };
+      walk(walk, 0, rest);
     }
     for (std::size_t j = 0; j < open; ++j)
       if (!narrow(masks, cell(j), keep[j])) return false;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <utility>
 
 #include "variant/equal_sums.h"
 #include "variant/lowered.h"
@@ -44,10 +45,7 @@ class Search {
     const std::size_t cells = l.start.size();
     peers_.resize(cells);
     pairs_of_.resize(cells);
-    sums_of_.resize(cells);
-    spans_of_.resize(cells);
-    betweens_of_.resize(cells);
-    rules_of_.resize(cells);
+    wakes_of_.resize(cells);
     houses_of_.resize(cells);
     position_.assign(cells, -1);
     for (std::size_t i = 0; i < l.houses.size(); ++i)
@@ -83,10 +81,13 @@ class Search {
     for (std::size_t i = 0; i < complete_.size(); ++i)
       complete_index[static_cast<std::size_t>(complete_[i] - l.houses.data())] = i;
     std::vector<int> meet(complete_.size(), 0);
-    complete_of_.resize(cells);
+    words_ = (complete_.size() + 63) / 64;
+    house_bits_.assign(cells * words_, 0);
     for (std::size_t i = 0; i < complete_.size(); ++i)
-      for (const int c : complete_[i]->cells) complete_of_[static_cast<std::size_t>(c)].push_back(i);
-    stale_.assign(complete_.size(), 0);
+      for (const int c : complete_[i]->cells)
+        house_bits_[static_cast<std::size_t>(c) * words_ + i / 64] |= std::uint64_t{1} << (i % 64);
+    singles_due_.assign(words_, 0);
+    crossings_due_.assign(words_, 0);
     for (std::size_t i = 0; i < complete_.size(); ++i) {
       std::fill(meet.begin(), meet.end(), 0);
       for (const int c : complete_[i]->cells)
@@ -117,24 +118,26 @@ class Search {
         }
     }
     for (std::size_t i = 0; i < l.sums.size(); ++i) {
-      for (const int c : l.sums[i].cells) sums_of_[static_cast<std::size_t>(c)].push_back(i);
+      for (const int c : l.sums[i].cells) wakes_of_[static_cast<std::size_t>(c)].push_back({kSum, i});
       digit_sets_.push_back(l.sums[i].distinct ? sets_summing(l.sums[i]) : std::vector<Mask>{});
       sum_groups_.push_back(groups_of(l.sums[i]));
-      sum_reach_.push_back(digit_sets_.back().empty() ? std::vector<Reach>{} : reach_of(l.sums[i].cells));
+      sum_sees_.push_back(sees_within(l.sums[i].cells));
+      sum_reach_.push_back(digit_sets_.back().empty() ? std::vector<Reach>{}
+                                                      : reach_of(l.sums[i].cells));
     }
     for (std::size_t i = 0; i < l.spans.size(); ++i) {
-      for (const int c : l.spans[i].cells) spans_of_[static_cast<std::size_t>(c)].push_back(i);
+      for (const int c : l.spans[i].cells) wakes_of_[static_cast<std::size_t>(c)].push_back({kSpan, i});
       span_sets_.push_back(windows(static_cast<int>(l.spans[i].cells.size())));
       span_reach_.push_back(reach_of(l.spans[i].cells));
     }
     for (std::size_t i = 0; i < l.betweens.size(); ++i) {
       const variant::Between& b = l.betweens[i];
-      betweens_of_[static_cast<std::size_t>(b.first)].push_back(i);
-      betweens_of_[static_cast<std::size_t>(b.last)].push_back(i);
-      for (const int c : b.inner) betweens_of_[static_cast<std::size_t>(c)].push_back(i);
+      wakes_of_[static_cast<std::size_t>(b.first)].push_back({kBetween, i});
+      wakes_of_[static_cast<std::size_t>(b.last)].push_back({kBetween, i});
+      for (const int c : b.inner) wakes_of_[static_cast<std::size_t>(c)].push_back({kBetween, i});
     }
     for (std::size_t i = 0; i < l.rules.size(); ++i)
-      for (const int c : l.rules[i].cells) rules_of_[static_cast<std::size_t>(c)].push_back(i);
+      for (const int c : l.rules[i].cells) wakes_of_[static_cast<std::size_t>(c)].push_back({kRule, i});
     queued_.assign(cells, 0);
     conflicts_.assign(cells, 0);
     frames_.resize(cells + 2);
@@ -143,12 +146,11 @@ class Search {
     waits_[kBetween].assign(l.betweens.size(), 0);
     waits_[kRule].assign(l.rules.size(), 0);
     waits_[kEqual].assign(l.equal_sums.size(), 0);
-    equals_of_.resize(cells);
     for (std::size_t i = 0; i < l.equal_sums.size(); ++i) {
       std::vector<variant::Piece> pieces;
       for (const std::vector<int>& piece : l.equal_sums[i]) {
         pieces.push_back({piece});
-        for (const int c : piece) equals_of_[static_cast<std::size_t>(c)].push_back(i);
+        for (const int c : piece) wakes_of_[static_cast<std::size_t>(c)].push_back({kEqual, i});
       }
       equal_pieces_.push_back(std::move(pieces));
     }
@@ -243,7 +245,8 @@ class Search {
         if (masks[static_cast<std::size_t>(cells[i])] & d) holders |= std::uint64_t{1} << i;
       if (holders == 0) return false;
       if ((holders & (holders - 1)) == 0) {
-        if (!narrow(masks, cells[static_cast<std::size_t>(std::countr_zero(holders))], d)) return false;
+        if (!narrow(masks, cells[static_cast<std::size_t>(std::countr_zero(holders))], d))
+          return false;
         continue;
       }
       for (const Reach& r : reach) {
@@ -260,16 +263,19 @@ class Search {
   std::vector<Reach> reach_of(const std::vector<int>& cells) {
     std::vector<Reach> out;
     if (cells.size() > 64) return out;
-    for (std::size_t i = 0; i < cells.size(); ++i) position_[static_cast<std::size_t>(cells[i])] = static_cast<int>(i);
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      position_[static_cast<std::size_t>(cells[i])] = static_cast<int>(i);
     for (std::size_t first = 0; first < cells.size(); ++first) {
       for (const std::size_t h : houses_of_[static_cast<std::size_t>(cells[first])]) {
         const std::vector<int>& house = l_.houses[h].cells;
         std::uint64_t inside = 0;
         for (const int x : house)
-          if (const int at = position_[static_cast<std::size_t>(x)]; at >= 0) inside |= std::uint64_t{1} << at;
+          if (const int at = position_[static_cast<std::size_t>(x)]; at >= 0)
+            inside |= std::uint64_t{1} << at;
         // Each house once, from the first of the cells it holds.
         const bool seen = (inside & ((std::uint64_t{1} << first) - 1)) != 0;
-        if (seen || (inside & (inside - 1)) == 0 || std::popcount(inside) == static_cast<int>(house.size()))
+        if (seen || (inside & (inside - 1)) == 0 ||
+            std::popcount(inside) == static_cast<int>(house.size()))
           continue;
         Reach r{inside, {}};
         for (const int x : house)
@@ -311,6 +317,20 @@ class Search {
     return narrow(masks, p.a, keep_a) && narrow(masks, p.b, support_b);
   }
 
+  // Which of `cells` (at most 64) see each other: bit j of row i when cells i
+  // and j do; empty for more cells.
+  std::vector<std::uint64_t> sees_within(const std::vector<int>& cells) const {
+    std::vector<std::uint64_t> rows;
+    if (cells.size() > 64) return rows;
+    rows.assign(cells.size(), 0);
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const std::vector<int>& p = peers_[static_cast<std::size_t>(cells[i])];
+      for (std::size_t j = 0; j < cells.size(); ++j)
+        if (std::binary_search(p.begin(), p.end(), cells[j])) rows[i] |= std::uint64_t{1} << j;
+    }
+    return rows;
+  }
+
   // A sum's cells (indices into them) in groups whose cells all see each
   // other and have the same coefficient, first come first placed.
   std::vector<std::vector<std::size_t>> groups_of(const variant::Sum& s) const {
@@ -322,7 +342,8 @@ class Search {
       };
       std::vector<std::size_t>* home = nullptr;
       for (std::vector<std::size_t>& g : out)
-        if (s.coefficients[g.front()] == s.coefficients[i] && std::all_of(g.begin(), g.end(), sees)) {
+        if (s.coefficients[g.front()] == s.coefficients[i] &&
+            std::all_of(g.begin(), g.end(), sees)) {
           home = &g;
           break;
         }
@@ -368,7 +389,8 @@ class Search {
           // The fillings of the open cells before this one (capped).
           if (open > 0) {
             const Mask before = masks[static_cast<std::size_t>(s.cells[at[open - 1]])];
-            ways = std::min<std::uint32_t>(ways * static_cast<std::uint32_t>(variant::count(before)), 1u << 20);
+            ways = std::min<std::uint32_t>(
+                ways * static_cast<std::uint32_t>(variant::count(before)), 1u << 20);
           }
           at[open++] = i;
         } else {
@@ -434,8 +456,8 @@ class Search {
           const int others_hi = without_hi + (k > 0 ? k * r_hi : k * r_lo);
           // k * digit lies in [target - others_hi, target - others_lo].
           const int t_lo = s.target - others_hi, t_hi = s.target - others_lo;
-          const int d_lo = k > 0 ? ceil_div(t_lo, k) : ceil_div(-t_hi, -k);
-          const int d_hi = k > 0 ? floor_div(t_hi, k) : floor_div(-t_lo, -k);
+          const int d_lo = k == 1 ? t_lo : k > 0 ? ceil_div(t_lo, k) : ceil_div(-t_hi, -k);
+          const int d_hi = k == 1 ? t_hi : k > 0 ? floor_div(t_hi, k) : floor_div(-t_lo, -k);
           const Mask keep = range(std::max(1, d_lo), std::min(l_.side, d_hi));
           if ((m & keep) != m) {
             if (!narrow(masks, c, keep)) return false;
@@ -492,12 +514,14 @@ class Search {
     const auto k = [&](std::size_t j) { return s.coefficients[at[j]]; };
     // The digit d with coefficient * d == value, as a mask within `m`; 0 if none.
     const auto digit_for = [&](int coefficient, int value, Mask m) -> Mask {
-      if (value % coefficient != 0) return 0;
-      const int d = value / coefficient;
+      if (coefficient != 1 && value % coefficient != 0) return 0;
+      const int d = coefficient == 1 ? value : value / coefficient;
       if (d < 1 || d > l_.side) return 0;
       return m & (Mask{1} << (d - 1));
     };
+    const std::vector<std::uint64_t>& seeing = sum_sees_[index];
     const auto sees = [&](std::size_t a, std::size_t b) {
+      if (!seeing.empty()) return ((seeing[at[a]] >> at[b]) & 1) != 0;
       const std::vector<int>& p = peers_[static_cast<std::size_t>(cell(a))];
       return std::binary_search(p.begin(), p.end(), cell(b));
     };
@@ -538,7 +562,8 @@ class Search {
       std::array<Mask, kOpenMost> chosen{};
       const auto walk = [&](auto&& self, std::size_t j, int left) -> void {
         Mask allowed = mask(j);
-        for (std::uint32_t b = seen[j]; b; b &= b - 1) allowed &= ~chosen[static_cast<std::size_t>(std::countr_zero(b))];
+        for (std::uint32_t b = seen[j]; b; b &= b - 1)
+          allowed &= ~chosen[static_cast<std::size_t>(std::countr_zero(b))];
         if (j + 1 == open) {
           const Mask d = digit_for(k(j), left, allowed);
           if (!d) return;
@@ -574,8 +599,8 @@ class Search {
     const Mask last = masks[static_cast<std::size_t>(b.last)];
     if (!first || !last) return false;
     // Inside: above one end's least and below the other's greatest.
-    const Mask inside = range(lowest(first) + 1, highest(last) - 1) |
-                        range(lowest(last) + 1, highest(first) - 1);
+    const Mask inside =
+        range(lowest(first) + 1, highest(last) - 1) | range(lowest(last) + 1, highest(first) - 1);
     for (const int c : b.inner)
       if (!narrow(masks, c, inside)) return false;
     // Ends: a pair of them that leaves every inner cell a digit between.
@@ -585,8 +610,9 @@ class Search {
       for (Mask la = last; la; la &= la - 1) {
         const int y = lowest(la);
         const Mask between = range(std::min(x, y) + 1, std::max(x, y) - 1);
-        if (std::all_of(b.inner.begin(), b.inner.end(),
-                        [&](int c) { return (masks[static_cast<std::size_t>(c)] & between) != 0; })) {
+        if (std::all_of(b.inner.begin(), b.inner.end(), [&](int c) {
+              return (masks[static_cast<std::size_t>(c)] & between) != 0;
+            })) {
           keep_first |= Mask{1} << (x - 1);
           keep_last |= Mask{1} << (y - 1);
         }
@@ -604,9 +630,10 @@ class Search {
         queued_[static_cast<std::size_t>(cell)] = 0;
         const Mask m = masks[static_cast<std::size_t>(cell)];
         if (m == 0) return fail({cell});
-        for (const std::size_t h : complete_of_[static_cast<std::size_t>(cell)]) {
-          if (!stale_[h]) stale_list_.push_back(h);
-          stale_[h] = kSingles | kCrossings;
+        for (std::size_t w = 0; w < words_; ++w) {
+          const std::uint64_t bits = house_bits_[static_cast<std::size_t>(cell) * words_ + w];
+          singles_due_[w] |= bits;
+          crossings_due_[w] |= bits;
         }
         if (single(m)) {
           for (const int peer : peers_[static_cast<std::size_t>(cell)])
@@ -615,11 +642,7 @@ class Search {
         for (const std::size_t i : pairs_of_[static_cast<std::size_t>(cell)])
           if (!revise_pair(masks, l_.pairs[i])) return fail({l_.pairs[i].a, l_.pairs[i].b});
         // The costlier constraints wait, each once, until the cells settle.
-        for (const std::size_t i : sums_of_[static_cast<std::size_t>(cell)]) wait(kSum, i);
-        for (const std::size_t i : spans_of_[static_cast<std::size_t>(cell)]) wait(kSpan, i);
-        for (const std::size_t i : betweens_of_[static_cast<std::size_t>(cell)]) wait(kBetween, i);
-        for (const std::size_t i : rules_of_[static_cast<std::size_t>(cell)]) wait(kRule, i);
-        for (const std::size_t i : equals_of_[static_cast<std::size_t>(cell)]) wait(kEqual, i);
+        for (const auto& [kind, i] : wakes_of_[static_cast<std::size_t>(cell)]) wait(kind, i);
       }
       if (waiting_head_ < waiting_.size()) {
         const auto [kind, i] = waiting_[waiting_head_++];
@@ -647,32 +670,32 @@ class Search {
       }
       // Hidden singles: a digit with one place left in a house of N cells
       // (those whose cells changed since they were last looked at).
-      for (const std::size_t index : stale_list_) {
-        if (!(stale_[index] & kSingles)) continue;
-        stale_[index] &= ~kSingles;
-        const variant::House* h = complete_[index];
-        Mask seen_once = 0, seen_twice = 0, fixed = 0;
-        for (const int c : h->cells) {
-          const Mask m = masks[static_cast<std::size_t>(c)];
-          seen_twice |= seen_once & m;
-          seen_once |= m;
-          if (single(m)) fixed |= m;
+      for (std::size_t w = 0; w < words_; ++w)
+        for (std::uint64_t due = std::exchange(singles_due_[w], 0); due; due &= due - 1) {
+          const variant::House* h =
+              complete_[w * 64 + static_cast<std::size_t>(std::countr_zero(due))];
+          Mask seen_once = 0, seen_twice = 0, fixed = 0;
+          for (const int c : h->cells) {
+            const Mask m = masks[static_cast<std::size_t>(c)];
+            seen_twice |= seen_once & m;
+            seen_once |= m;
+            if (single(m)) fixed |= m;
+          }
+          if (seen_once != l_.all) return fail(h->cells);
+          const Mask lone = seen_once & ~seen_twice & ~fixed;
+          if (!lone) continue;
+          for (const int c : h->cells) {
+            const Mask m = masks[static_cast<std::size_t>(c)] & lone;
+            if (!m) continue;
+            if (!single(m)) return fail(h->cells);  // two digits that each have only this cell
+            narrow(masks, c, m);
+          }
         }
-        if (seen_once != l_.all) return fail(h->cells);
-        const Mask lone = seen_once & ~seen_twice & ~fixed;
-        if (!lone) continue;
-        for (const int c : h->cells) {
-          const Mask m = masks[static_cast<std::size_t>(c)] & lone;
-          if (!m) continue;
-          if (!single(m)) return fail(h->cells);  // two digits that each have only this cell
-          narrow(masks, c, m);
-        }
-      }
       if (!queue_.empty()) continue;
       // Intersections: a digit that one house has only where it meets
       // another leaves the rest of the other.
       for (const Crossing& x : crossings_) {
-        if (!(stale_[x.a] & kCrossings) && !(stale_[x.b] & kCrossings)) continue;
+        if (!due(crossings_due_, x.a) && !due(crossings_due_, x.b)) continue;
         Mask a = 0, b = 0, both = 0;
         for (const int c : x.a_only) a |= masks[static_cast<std::size_t>(c)];
         for (const int c : x.b_only) b |= masks[static_cast<std::size_t>(c)];
@@ -704,8 +727,11 @@ class Search {
     return false;
   }
   void clear_stale() {
-    for (const std::size_t h : stale_list_) stale_[h] = 0;
-    stale_list_.clear();
+    std::fill(singles_due_.begin(), singles_due_.end(), 0);
+    std::fill(crossings_due_.begin(), crossings_due_.end(), 0);
+  }
+  static bool due(const std::vector<std::uint64_t>& bits, std::size_t house) {
+    return (bits[house / 64] >> (house % 64)) & 1;
   }
   void wait(int kind, std::size_t i) {
     char& flag = waits_[static_cast<std::size_t>(kind)][i];
@@ -758,7 +784,8 @@ class Search {
         return ++found_ < options_.limit;
       }
       ++guesses_;
-      const Mask digit = here[static_cast<std::size_t>(best)] & -here[static_cast<std::size_t>(best)];
+      const Mask digit =
+          here[static_cast<std::size_t>(best)] & -here[static_cast<std::size_t>(best)];
       // The guess, in the next level's buffer (a guess fixes a cell, so the
       // depth never passes the number of cells).
       std::vector<Mask>& next = frames_[depth_ + 1];
@@ -787,26 +814,27 @@ class Search {
     std::size_t a = 0, b = 0;  // the two houses, as indices into complete_
     std::vector<int> shared, a_only, b_only;
   };
-  // Per house of N cells: the scans it needs since its cells last changed
-  // (kSingles, kCrossings), and the houses that need any.
-  enum : char { kSingles = 1, kCrossings = 2 };
-  std::vector<char> stale_;
-  std::vector<std::size_t> stale_list_;
-  std::vector<std::vector<std::size_t>> complete_of_;  // per cell: its houses of N cells
+  // The houses of N cells as bits (words_ words): per cell, those it is in;
+  // those whose cells changed since hidden singles, and since the
+  // intersections, last looked at them.
+  std::size_t words_ = 0;
+  std::vector<std::uint64_t> house_bits_, singles_due_, crossings_due_;
   std::vector<Crossing> crossings_;
   std::vector<std::vector<std::size_t>> houses_of_;  // per cell: the houses it is in
-  std::vector<std::vector<std::size_t>> pairs_of_, sums_of_, spans_of_, betweens_of_, rules_of_;
+  std::vector<std::vector<std::size_t>> pairs_of_;
+  // Per cell: the costlier constraints it is in, each as its kind and index.
+  std::vector<std::vector<std::pair<int, std::size_t>>> wakes_of_;
   std::vector<std::vector<Mask>> digit_sets_;  // per sum: the sets of its digits (cages)
-  std::vector<std::vector<Reach>> sum_reach_, span_reach_;  // per sum, per span: reach_of()
+  std::vector<std::vector<Reach>> sum_reach_, span_reach_;         // per sum, per span: reach_of()
   std::vector<std::vector<std::vector<std::size_t>>> sum_groups_;  // per sum: groups_of()
+  std::vector<std::vector<std::uint64_t>> sum_sees_;               // per sum: sees_within()
   std::vector<Bounds> bounds_;  // per group of the sum being revised
   std::vector<Mask> after_;     // per cell of a group: the digits of the cells after it
   std::vector<int> position_;   // per cell: its place in the constraint being looked at, or -1
   std::vector<std::vector<variant::Piece>> equal_pieces_;  // per line of equal sums: its pieces
-  std::vector<std::vector<std::size_t>> equals_of_;  // per cell: the lines of equal sums it is on
   variant::EqualSums equal_sums_;
   std::vector<Mask> piece_masks_, piece_keep_;  // a line's candidates, and what it keeps
-  std::vector<std::vector<Mask>> span_sets_;   // per span: its possible runs of digits
+  std::vector<std::vector<Mask>> span_sets_;    // per span: its possible runs of digits
   std::vector<int> queue_;
   std::vector<char> queued_;
   // The constraints waiting for the cells to settle, first in first out.

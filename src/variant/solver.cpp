@@ -188,6 +188,8 @@ class Search {
   struct Bounds {
     int lo = 0, hi = 0;            // the group's least and greatest sum
     int each_lo = 0, each_hi = 0;  // the sums of its cells' least and greatest digits
+    Mask shared = 0;               // the digits its cells have
+    int least_but_one = 0, most_but_one = 0;  // the n - 1 smallest (greatest) of them
   };
   Grid grid_template() const { return Grid(*geometry_); }
 
@@ -438,15 +440,19 @@ class Search {
           int r_lo = b.each_lo - lowest(m), r_hi = b.each_hi - highest(m);
           if (n > 2) {
             const Mask others = before | after_[j + 1];
-            int least = 0, most = 0;
-            Mask up = others, down = others;
-            for (std::size_t t = 1; t < n; ++t) {
-              if (!up) return false;  // too few digits for the other cells
-              least += lowest(up);
-              up &= up - 1;
-              const int h = highest(down);
-              most += h;
-              down &= ~(Mask{1} << (h - 1));
+            // Most often the others have every digit of the group.
+            int least = b.least_but_one, most = b.most_but_one;
+            if (others != b.shared) {
+              least = most = 0;
+              Mask up = others, down = others;
+              for (std::size_t t = 1; t < n; ++t) {
+                if (!up) return false;  // too few digits for the other cells
+                least += lowest(up);
+                up &= up - 1;
+                const int h = highest(down);
+                most += h;
+                down &= ~(Mask{1} << (h - 1));
+              }
             }
             r_lo = std::max(r_lo, least);
             r_hi = std::min(r_hi, most);
@@ -476,7 +482,7 @@ class Search {
   bool group_bounds(const std::vector<Mask>& masks, const variant::Sum& s,
                     const std::vector<std::size_t>& g, Bounds& b) const {
     Mask shared = 0;
-    b.each_lo = b.each_hi = 0;
+    b.each_lo = b.each_hi = b.least_but_one = b.most_but_one = 0;
     for (const std::size_t i : g) {
       const Mask m = masks[static_cast<std::size_t>(s.cells[i])];
       shared |= m;
@@ -485,13 +491,15 @@ class Search {
     }
     const int n = static_cast<int>(g.size());
     if (n == 1) {
-      b.lo = b.each_lo, b.hi = b.each_hi;
+      b.lo = b.each_lo, b.hi = b.each_hi, b.shared = shared;
       return shared != 0;
     }
+    b.shared = shared;
     if (variant::count(shared) < n) return false;
     int least = 0, most = 0;
     Mask up = shared, down = shared;
     for (int j = 0; j < n; ++j) {
+      if (j == n - 1) b.least_but_one = least, b.most_but_one = most;
       least += lowest(up);
       up &= up - 1;
       const int h = highest(down);

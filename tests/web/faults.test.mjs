@@ -3,14 +3,42 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Game, digitsOf, parseSerial } from '../../web/js/model.js';
 import {
-  CHAIN, DESKTOP, EASY, EASY_SOLUTION, P16, P16_SOLUTION, PHONE, SIX, SIX_SOLUTION, api, cell, chromiumFor,
-  freshPage, generated, inViewport, serial, shot, status, stub, unstub, waitFor,
+  CHAIN, DESKTOP, EASY, EASY_SOLUTION, NEARLY, P16, P16_SOLUTION, P25, P25_SOLUTION, PHONE, SIX, SIX_SOLUTION, api, cell,
+  chromiumFor, freshPage, generated, inViewport, serial, shot, status, stub, unstub, waitFor,
 } from './lib.mjs';
 
 const session = chromiumFor({ desktop: DESKTOP, phone: PHONE });
 
 const emptyIndex = (line, from = 0) => [...line].findIndex((c, i) => i >= from && c === '.');
+
+// A puzzle whose row 5 holds no digit at all.
+const EMPTY_ROW5 = '14...5.......4.1...651....2.57.23...............58.26.8....172...6.5.......3...19';
+const SIZES = [4, 6, 8, 9, 12, 16, 25];
+
+// The box of every cell on the page: [x, y, width, height].
+const cellBoxes = (page) => page.locator('.cell').evaluateAll((els) => els.map((e) => {
+  const r = e.getBoundingClientRect();
+  return [r.x, r.y, r.width, r.height];
+}));
+function evenRows(boxes, where) {
+  const heights = boxes.map((b) => b[3]), lo = Math.min(...heights), hi = Math.max(...heights);
+  assert.ok(hi - lo <= 0.5, `${where}: cells from ${lo.toFixed(1)} to ${hi.toFixed(1)} px tall`);
+}
+// The boxes of the visible elements that `selector` finds, named.
+const boxesOf = (page, selector) => page.locator(selector).evaluateAll((els) => els.filter((e) => e.checkVisibility()).map((e) => {
+  const r = e.getBoundingClientRect();
+  return { name: e.id || e.getAttribute('aria-label') || e.textContent.trim(), x: r.x, y: r.y, right: r.right, bottom: r.bottom };
+}));
+// Do boxes a and b share more than half a pixel each way?
+const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.x, b.x) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.y, b.y) > 0.5;
+// A digit that is wrong in cell i of `line` but breaks no rule.
+function quietlyWrong(line, solution, i) {
+  const g = new Game(9), p = parseSerial(line);
+  g.load(p.n, p.digits);
+  return digitsOf(g.candidates()[i], 9).find((d) => String(d) !== solution[i]);
+}
 
 describe('faults', () => {
   test('undo after a size change brings the 9x9 board back, and it plays on', async () => {
@@ -205,5 +233,42 @@ describe('faults', () => {
     await page.waitForTimeout(1800);  // the check's answer has come in by now
     assert.match(await status(page), /Conflict/, 'the conflict is still what the status line says');
     await page.close();
+  });
+
+  test('an empty row is as tall as the others at every size, its candidates stay in it, and typing moves nothing', async () => {
+    for (const name of ['phone', 'desktop']) {
+      const page = await freshPage(session[name], `?s=${EMPTY_ROW5}`, { settings: { showCands: true } });
+      const before = await cellBoxes(page);
+      evenRows(before, `${name}, row 5 empty`);
+      const spilt = await page.locator('.cell').evaluateAll((els) => els.filter((e) => {
+        const c = e.querySelector('.cands');
+        if (!c) return false;
+        const a = e.getBoundingClientRect(), b = c.getBoundingClientRect();
+        return b.top < a.top - 0.5 || b.bottom > a.bottom + 0.5;
+      }).length);
+      assert.equal(spilt, 0, `${name}: candidates print outside their cells`);
+      const keypad = await page.locator('#keypad').boundingBox();
+      const solution = (await api(page, 'solve', { puzzle: EMPTY_ROW5 })).solution;
+      await cell(page, 40).click();
+      await page.keyboard.press(solution[40]);
+      assert.equal((await serial(page))[40], solution[40]);
+      const after = await cellBoxes(page);
+      evenRows(after, `${name}, a digit in row 5`);
+      after.forEach((b, i) => b.forEach((v, k) => assert.ok(Math.abs(v - before[i][k]) <= 0.5, `${name}: cell ${i} moved from ${before[i]} to ${b}`)));
+      assert.deepEqual(await page.locator('#keypad').boundingBox(), keypad, `${name}: the keypad moved`);
+      // Every size, a digit in row 1 alone, with candidates and without.
+      for (const n of SIZES) {
+        await page.selectOption('#size', String(n));
+        await waitFor(page, (k) => document.querySelectorAll('.cell').length === k * k, n);
+        await cell(page, 0).click();
+        await page.keyboard.press('1');
+        for (const cands of [true, false]) {
+          await page.setChecked('#show-cands', cands);
+          evenRows(await cellBoxes(page), `${name}, ${n}x${n}, candidates ${cands ? 'on' : 'off'}`);
+        }
+        await page.setChecked('#show-cands', true);
+      }
+      await page.close();
+    }
   });
 });

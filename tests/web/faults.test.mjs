@@ -271,4 +271,25 @@ describe('faults', () => {
       await page.close();
     }
   });
+
+  test('no button or menu of the top bar, the board bar or the keypad overlaps another at 320, 390 and 430 px', async () => {
+    for (const width of [320, 390, 430]) {
+      const context = await session.browser.newContext({ ...PHONE, viewport: { width, height: 800 } });
+      const page = await freshPage(context);
+      for (const n of [9, 16, 25]) {
+        await page.selectOption('#size', String(n));
+        await waitFor(page, (k) => document.querySelectorAll('.cell').length === k * k, n);
+        await page.evaluate(() => scrollTo(0, 0));
+        const boxes = await boxesOf(page, '.top button, .top select, .board-bar button, .modes button, #keypad button, .play-tools button');
+        assert.ok(boxes.length >= n + 10, `${width} px: ${boxes.length} controls`);
+        for (let a = 0; a < boxes.length; a++) {
+          for (let b = a + 1; b < boxes.length; b++) {
+            assert.ok(!overlap(boxes[a], boxes[b]), `${width} px, ${n}x${n}: ${boxes[a].name} and ${boxes[b].name} overlap`);
+          }
+        }
+        for (const b of boxes) assert.ok(b.x >= -0.5 && b.right <= width + 0.5, `${width} px: ${b.name} sticks out`);
+      }
+      await context.close();
+    }
+  });
 });

@@ -105,9 +105,14 @@ describe('accessibility', () => {
     }
   }
 
-  test('axe: the finish screen and the paused board', async () => {
+  test('axe: the finish screen, Solve\'s question and the paused board', async () => {
     const context = await session.browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
     const page = await freshPage(context, `?s=${NEARLY}`);
+    await page.click('#solve');
+    await page.waitForSelector('#solve-ask[open]');
+    assert.deepEqual(await axe(page), [], 'Solve asks');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'solve-no', 'the safe answer has the focus');
+    await page.keyboard.press('Escape');
     await page.click('#pause');
     assert.deepEqual(await axe(page), [], 'paused');
     await page.click('#resume');

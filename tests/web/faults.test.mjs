@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { Game, digitsOf, parseSerial } from '../../web/js/model.js';
 import {
   CHAIN, DESKTOP, EASY, EASY_SOLUTION, NEARLY, P16, P16_SOLUTION, P25, P25_SOLUTION, PHONE, SIX, SIX_SOLUTION, api, cell,
-  chromiumFor, freshPage, generated, inViewport, serial, shot, status, stub, unstub, waitFor,
+  chromiumFor, freshPage, generated, inViewport, serial, shot, solveBoard, status, stub, unstub, waitFor,
 } from './lib.mjs';
 
 const session = chromiumFor({ desktop: DESKTOP, phone: PHONE });
@@ -53,7 +53,7 @@ describe('faults', () => {
     await cell(page, 0).click();
     await page.keyboard.press('4');
     assert.equal((await serial(page))[0], '4');
-    await page.click('#solve');
+    await solveBoard(page);
     await waitFor(page, () => !document.getElementById('serial').value.includes('.'));
     // New at another size, then Undo, also comes back whole.
     await stub(page, 'generate', () => ({ body: generated(SIX, SIX_SOLUTION, { er: 1.2, ep: 1.2, ed: 1.2, level: 'easy', needs_chains: false, steps: 20 }) }));
@@ -82,7 +82,7 @@ describe('faults', () => {
     }
     assert.ok(await inViewport(page, '#hint'), 'Hint is above the fold');
     assert.ok(await inViewport(page, '#status'), 'the status line is above the fold');
-    await page.click('#solve');
+    await solveBoard(page);
     await waitFor(page, () => /Solved/.test(document.getElementById('status').textContent));
     assert.ok(await inViewport(page, '#status'), '"Solved" is in view');
     // A new 16x16 board fits too.
@@ -291,5 +291,43 @@ describe('faults', () => {
       }
       await context.close();
     }
+  });
+
+  test('Solve asks first; after Solve and Undo a finish by hand gets its finish screen and is kept as helped', async () => {
+    const page = await freshPage(session.desktop, `?s=${NEARLY}`);
+    await waitFor(page, () => /one solution/.test(document.getElementById('status').textContent));
+    await page.click('#solve');
+    await page.waitForSelector('#solve-ask[open]', { timeout: 3000 });
+    assert.match(await page.textContent('#solve-ask'), /Solve/);
+    await page.click('#solve-no');
+    assert.equal(await page.locator('#solve-ask[open]').count(), 0);
+    await page.click('#solve');
+    await page.waitForSelector('#solve-ask[open]');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('#solve-ask[open]').count(), 0, 'Esc says no too');
+    assert.equal(await serial(page), NEARLY, 'nothing was solved');
+    await page.click('#solve');
+    await page.click('#solve-yes');
+    await waitFor(page, () => !document.getElementById('serial').value.includes('.'));
+    assert.equal(await page.locator('#finish[open]').count(), 0, 'Solve gets no finish screen');
+    await page.click('#undo');
+    assert.equal(await serial(page), NEARLY, 'Undo takes the solution back');
+    const kept = () => page.evaluate(() => JSON.parse(localStorage.getItem('nonet.history.v1') || '[]'));
+    assert.deepEqual(await kept(), [], 'a Solve undone is no finished game');
+    for (const i of [0, 40, 80]) {
+      await cell(page, i).click();
+      await page.keyboard.press(EASY_SOLUTION[i]);
+    }
+    await page.waitForSelector('#finish[open]', { timeout: 3000 });
+    assert.match(await page.textContent('#finish-best'), /Solve/);
+    assert.match(await page.textContent('#finish-best'), /not a personal best/);
+    await page.click('#finish-close');
+    const h = await kept();
+    assert.equal(h.length, 1, 'one game played');
+    assert.deepEqual([h[0].solver, h[0].assisted], [false, true], 'finished by hand, with help');
+    await page.click('#history summary');
+    assert.match(await page.textContent('#history'), /\(helped\)/);
+    assert.doesNotMatch(await page.textContent('#history'), /\(Solve\)/);
+    await page.close();
   });
 });

@@ -130,7 +130,7 @@ describe('entering', () => {
     const g = loaded(EASY);
     assert.deepEqual(enter(g, [0], 'normal', 4, true), { did: true, text: 'r1c1 = 4' });
     assert.equal(g.values[0], 4);
-    assert.deepEqual(travel(g, 'undo'), { r: { crossed: false }, text: 'Undone.' });
+    assert.deepEqual(travel(g, 'undo'), { r: { crossed: false, kind: null }, text: 'Undone.' });
     assert.equal(g.values[0], 0);
     assert.equal(travel(g, 'redo').text, 'Redone.');
     assert.equal(g.values[0], 4);

@@ -122,6 +122,11 @@ export const cellText = (page, i) => page.locator(`.cell[data-index="${i}"] .val
 export const classes = (page, i) => cell(page, i).getAttribute('class');
 export const status = (page) => page.textContent('#status');
 export const shot = (page, name) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+// Solve, which asks first, asked and answered yes.
+export async function solveBoard(page) {
+  await page.click('#solve');
+  await page.click('#solve-yes');
+}
 
 // The answer of the board's back end to a request: the server's over HTTP, or
 // the engine's in the page (through the page's own API module).

@@ -60,6 +60,33 @@ describe('model', () => {
     assert.equal(g.meta.hints, 5);
   });
 
+  test('undoing the Solve that finished a game leaves it in progress, helped; redoing it is Solve\'s finish again', () => {
+    const g = loaded(EASY, freshMeta({ hints: 1 }));
+    g.place([0], 4);
+    g.meta.solver = true;
+    assert.equal(g.fillSolution(EASY_SOLUTION), true);
+    Object.assign(g.meta, { finished: true, recorded: 1700000000000 });
+    const r = g.undo();
+    assert.deepEqual(r, { crossed: false, kind: 'solve', unsolved: true });
+    assert.equal(g.line(), '4' + EASY.slice(1));
+    assert.deepEqual([g.meta.finished, g.meta.solver, g.meta.assisted, g.meta.hints], [false, false, true, 1]);
+    assert.equal(g.meta.recorded, 1700000000000, 'kept for the page to take the record back');
+    assert.equal(g.inProgress(), true);
+    assert.deepEqual(g.redo(), { crossed: false, kind: 'solve' });
+    assert.equal(g.line(), EASY_SOLUTION);
+    assert.equal(g.meta.solver, true);
+    // The digit before Solve is a plain undo step, twice over.
+    g.meta.finished = true;
+    g.undo();
+    assert.equal(g.undo().kind, null);
+    assert.equal(g.line(), EASY);
+    // Solve on a game finished by hand before finishes nothing: undoing it changes no meta.
+    const h = loaded(EASY, freshMeta({ finished: true }));
+    h.fillSolution(EASY_SOLUTION);
+    assert.equal(h.undo().unsolved, undefined);
+    assert.deepEqual([h.meta.finished, h.meta.assisted], [true, false]);
+  });
+
   test('clear is undone with its meta', () => {
     const g = loaded(EASY, freshMeta({ rating: { level: 'easy', er: 1.5 } }));
     assert.equal(g.clearAll(), true);

@@ -15,7 +15,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   CHAIN, DESKTOP, EASY, HARD, P16, P16_SOLUTION, api, cell, cellText, chromiumFor, classes, freshPage,
-  generated, serial, shot, stub, waitFor,
+  generated, serial, shot, solveBoard, stub, waitFor,
 } from './lib.mjs';
 
 const session = chromiumFor({ context: DESKTOP });
@@ -97,7 +97,7 @@ describe('a player session', () => {
     assert.match(await page.textContent('#status'), /Conflict/);
     await shot(page, 'conflict');
     // Solving a board that breaks the rules says so (the answer carries no time).
-    await page.click('#solve');
+    await solveBoard(page);
     await waitFor(page, () => /No solution: .*row 1/.test(document.getElementById('status').textContent));
     await cell(page, 0).click();
     await page.keyboard.press('Delete');
@@ -234,7 +234,7 @@ describe('a player session', () => {
 
   test('solve from the current position, with the time it took', async () => {
     const page = await open(`?s=${HARD}`);
-    await page.click('#solve');
+    await solveBoard(page);
     await waitFor(page, () => /Solved in .* ms/.test(document.getElementById('status').textContent));
     const solution = (await api(page, 'solve', { puzzle: HARD })).solution;
     assert.equal(await serial(page), solution);

@@ -11,7 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  CHAIN, DESKTOP, EASY, HARD, ON_SITE, PHONE, SIX, URL_BASE, chromiumFor, freshPage, launchProfile, serial, shot, status, waitFor, watch,
+  CHAIN, DESKTOP, EASY, HARD, ON_SITE, PHONE, SIX, URL_BASE, chromiumFor, freshPage, launchProfile, serial, shot,
+  solveBoard, status, waitFor, watch,
 } from './lib.mjs';
 
 const SERVER = process.env.NONET_SERVER_URL;
@@ -94,7 +95,7 @@ describe('the static site', { skip: ON_SITE ? false : 'runs against the static s
     assert.match(await page.textContent('#hint-vague'), /^Look for an? [A-Z]/);
     await page.click('#hint-more');
     assert.match(await page.textContent('#hint-text'), /^[A-Z][\w -]+: /);
-    await page.click('#solve');
+    await solveBoard(page);
     await statusIs(page, /Solved in .* ms in the engine, \d+ ms in all/);
     // The browser's clock steps by 0.1 ms: a quicker solve is never "0.000 ms".
     assert.match(await status(page), /Solved in (under 0\.1|\d+\.\d+) ms in the engine/);
@@ -187,7 +188,7 @@ describe('the static site', { skip: ON_SITE ? false : 'runs against the static s
     });
     await statusIs(page, /No step: cancelled/, 3000);
     assert.equal(await page.isHidden('#busy'), true);
-    await page.click('#solve');
+    await solveBoard(page);
     await statusIs(page, /Solved in/, 10000);
     await page.click('#undo');
     // The deadline: a search cut short says how far it got.
@@ -225,7 +226,7 @@ describe('the static site', { skip: ON_SITE ? false : 'runs against the static s
       await waitFor(page, () => !document.getElementById('path-panel').hidden, null, { timeout: 30000 });
       await shot(page, 'site-offline-phone');
       await page.click('#path-close');
-      await page.click('#solve');
+      await solveBoard(page);
       await statusIs(page, /Solved in/);
       // A shared link opens offline too.
       await page.goto(host.url + `?s=${HARD}`);

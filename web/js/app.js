@@ -20,7 +20,7 @@ import {
 } from './play.js';
 import { renderHistory, setPaused } from './timer.js';
 import {
-  cancelWork, checkPuzzle, loadFromBox, newPuzzle, rateInBackground, sayFailure, solution, solve, work,
+  askSolve, cancelWork, checkPuzzle, loadFromBox, newPuzzle, rateInBackground, sayFailure, solution, solve, work,
 } from './work-panel.js';
 import {
   applyHint, dismissHint, dismissPath, hint, reveal, showStep, stepOnce, walk, walkNext,
@@ -81,7 +81,9 @@ function wire() {
   click('hint', hint);
   click('step', stepOnce);
   click('walk', walk);
-  click('solve', solve);
+  click('solve', askSolve);
+  click('solve-yes', () => { $('solve-ask').close(); solve(); });
+  click('solve-no', () => $('solve-ask').close());
   click('fill', fillMarks);
   click('accept', accept);
   click('reset', reset);

@@ -147,10 +147,12 @@ export function enter(game, cells, kind, d, autoClean) {
 }
 
 // Undo ('undo') or redo ('redo'): {r, text}, r what Game.undo or Game.redo
-// returned (null: nothing to do; r.crossed: another puzzle is back).
+// returned (null: nothing to do; r.crossed: another puzzle is back;
+// r.unsolved: the Solve that finished the game is undone).
 export function travel(game, which) {
   const r = which === 'undo' ? game.undo() : game.redo();
-  const text = r ? (which === 'undo' ? 'Undone.' : 'Redone.') : `Nothing to ${which}.`;
+  const text = !r ? `Nothing to ${which}.` : r.unsolved ? 'Solve undone: play on. This game now counts as helped.'
+    : which === 'undo' ? 'Undone.' : 'Redone.';
   return { r, text };
 }
 

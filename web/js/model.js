@@ -89,10 +89,16 @@ export function parseSerial(text) {
 // What the page knows of a puzzle beyond its cells: its rating, its solution,
 // and the player's hints, mistakes and time. It travels with the undo history,
 // so undoing a new puzzle brings back the old one's badge and clock.
+// `recorded`: when the finish was kept in the history (store.js), so that
+// undoing Solve can take its record back.
 export function freshMeta(extra = {}) {
   return { rating: null, solution: null, hints: 0, mistakes: 0, assisted: false, solver: false,
-    finished: false, elapsed: 0, asked: null, ...extra };
+    finished: false, recorded: null, elapsed: 0, asked: null, ...extra };
 }
+
+// The meta of a game whose finish by Solve is undone: not finished, and not
+// by Solve, but helped, since Solve's help stays counted as hints stay counted.
+export const unsolved = (meta) => ({ ...meta, finished: false, solver: false, assisted: true });
 
 const LAYERS = ['givens', 'values', 'corner', 'centre', 'elim', 'colours'];
 const TYPES = { givens: Uint8Array, values: Uint8Array, corner: Uint32Array, centre: Uint32Array, elim: Uint32Array, colours: Uint16Array };
@@ -130,11 +136,14 @@ export class Game {
     if (crossed) this.meta = { ...s.meta };
     return { crossed };
   }
-  // Every change goes through here: one undo step each, redo cleared.
-  change(fn) {
+  // Every change goes through here: one undo step each, redo cleared. `kind`
+  // names a change that undo tells apart ('solve': Solve filled the board);
+  // it travels with the snapshot the change starts from.
+  change(fn, kind = null) {
     const before = this.snapshot();
     fn();
     if (!this.sameAs(before)) {
+      before.kind = kind;
       this.undoStack.push(before);
       this.redoStack.length = 0;
       return true;
@@ -144,15 +153,28 @@ export class Game {
   sameAs(s) {
     return s.n === this.n && LAYERS.every((k) => same(s[k], this[k]));
   }
+  // Undo and redo return {crossed, kind}: whether another puzzle came back,
+  // and the kind of change undone or redone. Undoing the Solve that finished
+  // the game makes it a game in progress again (unsolved: true); redoing it
+  // puts Solve's finish back.
   undo() {
     if (!this.undoStack.length) return null;
-    this.redoStack.push(this.snapshot());
-    return this.restore(this.undoStack.pop());
+    const back = this.undoStack.pop();
+    this.redoStack.push({ ...this.snapshot(), kind: back.kind });
+    const r = { ...this.restore(back), kind: back.kind || null };
+    if (r.kind === 'solve' && !r.crossed && this.meta.solver) {
+      Object.assign(this.meta, unsolved(this.meta));
+      r.unsolved = true;
+    }
+    return r;
   }
   redo() {
     if (!this.redoStack.length) return null;
-    this.undoStack.push(this.snapshot());
-    return this.restore(this.redoStack.pop());
+    const next = this.redoStack.pop();
+    this.undoStack.push({ ...this.snapshot(), kind: next.kind });
+    const r = { ...this.restore(next), kind: next.kind || null };
+    if (r.kind === 'solve' && !r.crossed && !this.meta.finished) this.meta.solver = true;
+    return r;
   }
 
   isGiven(c) { return this.givens[c] !== 0; }
@@ -288,10 +310,11 @@ export class Game {
       for (const p of step.placements || []) this.placeRaw(at(p), p.digit, clean);
     });
   }
+  // Solve: the empty cells filled from the solution, one undo step of kind 'solve'.
   fillSolution(line) {
     return this.change(() => {
       for (let c = 0; c < this.geo.cells; c++) if (!this.values[c]) this.placeRaw(c, digitOf(line[c], this.n));
-    });
+    }, 'solve');
   }
 
   line(source = this.values) { return Array.from(source, symbol).join(''); }

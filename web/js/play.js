@@ -12,7 +12,7 @@ import { resumedFrom, stoppedAt } from './clock.js';
 import { blockedText } from './work.js';
 import { revealCell } from './zoom.js';
 import { $, closeHint, closePath, hideToast, render, say, state, toast, view } from './page.js';
-import { finish, syncClock } from './timer.js';
+import { finish, syncClock, unfinish } from './timer.js';
 
 // Paused or waiting for the back end: says so and refuses the input.
 export function blocked() {
@@ -127,6 +127,7 @@ function step(which) {
     state.clock = resumedFrom(state.game.meta);
     closePath();
   }
+  if (r.unsolved) unfinish();
   Object.assign(state, clampSelection(state, state.game.geo.cells));
   hideToast();
   say(text);

@@ -51,8 +51,9 @@ export function saveTheme(theme) {
 }
 
 // One finished puzzle: {when, size, level, er, ms, hints, mistakes, assisted,
-// solver, puzzle}. `assisted`: a step, walk, applied hint or revealed cell was
-// used; `solver`: Solve finished it. Only unassisted finishes count as bests.
+// solver, puzzle}. `assisted`: a step, walk, applied hint, revealed cell or a
+// Solve since undone was used; `solver`: Solve finished it. Only unassisted
+// finishes count as bests.
 export function history() {
   const h = read(HISTORY_KEY, []);
   return Array.isArray(h) ? h.filter((r) => r && typeof r.ms === 'number' && typeof r.size === 'number') : [];
@@ -66,6 +67,11 @@ export function record(entry) {
   h.unshift(entry);
   write(HISTORY_KEY, h.slice(0, HISTORY_LIMIT));
   return before;
+}
+
+// Takes back the record of the finish at `when` (a finish undone).
+export function forget(when) {
+  write(HISTORY_KEY, history().filter((r) => r.when !== when));
 }
 
 export function best(h, size, level) {

@@ -4,7 +4,7 @@
 // History and bests panel. The decisions are clock.js's and bests.js's; this
 // draws them.
 
-import { record, history as playedHistory } from './store.js';
+import { forget, record, history as playedHistory } from './store.js';
 import { pauseChange, stopped, synced } from './clock.js';
 import { bestSaid, finishEntry, finishRows, finishedText, historyTables } from './bests.js';
 import { $, closeHint, closePath, elapsed, render, save, say, state } from './page.js';
@@ -45,11 +45,22 @@ export function finish() {
   state.clock = stopped(state.clock, performance.now());
   const entry = finishEntry(g, elapsed(), Date.now());
   const before = record(entry);
+  meta.recorded = entry.when;
   renderHistory();
   save();
   if (meta.solver) return;
   say(finishedText(entry), 'ok');
   showFinish(entry, before);
+}
+
+// The Solve that finished the game is undone: the game goes on, so its
+// record leaves the history.
+export function unfinish() {
+  const meta = state.game.meta;
+  if (meta.recorded) forget(meta.recorded);
+  meta.recorded = null;
+  renderHistory();
+  save();
 }
 
 function showFinish(entry, before) {

@@ -127,6 +127,12 @@ export async function loadFromBox() {
 
 // ---------------------------------------------------------------- solving
 
+// Solve asks first: the game it ends counts as helped even when undone.
+export function askSolve() {
+  if (blocked()) return;
+  $('solve-ask').showModal();
+}
+
 export function solve() {
   if (blocked()) return;
   return work('Solving', async (signal) => {
@@ -135,7 +141,8 @@ export function solve() {
     if (!reply.ok) { sayFailure('Cannot solve', reply); return; }
     const told = solvedSaid(reply, backend);
     if (told.solved) {
-      g.meta.solver = true;
+      // (a game finished by hand before stays finished by hand)
+      if (!g.meta.finished) g.meta.solver = true;
       g.fillSolution(told.solution);
       changed();
     }

@@ -3,10 +3,10 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Game, digitsOf, parseSerial } from '../../web/js/model.js';
+import { Game, digitsOf, encodeProgress, parseSerial } from '../../web/js/model.js';
 import {
-  CHAIN, DESKTOP, EASY, EASY_SOLUTION, NEARLY, P16, P16_SOLUTION, P25, P25_SOLUTION, PHONE, SIX, SIX_SOLUTION, api, cell,
-  chromiumFor, freshPage, generated, inViewport, serial, shot, solveBoard, status, stub, unstub, waitFor,
+  CHAIN, DESKTOP, EASY, EASY_SOLUTION, HARD, NEARLY, P16, P16_SOLUTION, P25, P25_SOLUTION, PHONE, SIX, SIX_SOLUTION, URL_BASE,
+  api, cell, chromiumFor, freshPage, generated, inViewport, serial, shot, solveBoard, status, stub, unstub, waitFor,
 } from './lib.mjs';
 
 const session = chromiumFor({ desktop: DESKTOP, phone: PHONE });
@@ -328,6 +328,54 @@ describe('faults', () => {
     await page.click('#history summary');
     assert.match(await page.textContent('#history'), /\(helped\)/);
     assert.doesNotMatch(await page.textContent('#history'), /\(Solve\)/);
+    await page.close();
+  });
+
+  test('a toast goes once the game it speaks of changes, its Undo brings back that game, and it never covers the keypad', async () => {
+    for (const name of ['phone', 'desktop']) {
+      const page = await freshPage(session[name]);
+      const first = emptyIndex(EASY);
+      await cell(page, first).click();
+      await page.keyboard.press(EASY_SOLUTION[first]);
+      await stub(page, 'generate', () => ({ body: generated(P25, P25_SOLUTION, { er: 2.0, ep: 1.2, ed: 1.2, level: 'easy', needs_chains: false, steps: 400 }) }));
+      await page.selectOption('#size', '25');
+      await page.waitForSelector('#toast:not([hidden])');
+      assert.match(await page.textContent('#toast'), /Empty 25×25 board/);
+      const toast = (await boxesOf(page, '#toast'))[0];
+      for (const b of await boxesOf(page, '#keypad button, .modes button, .play-tools button')) {
+        assert.ok(!overlap(toast, b), `${name}: the toast covers ${b.name}`);
+      }
+      await shot(page, `fault-toast-${name}`);
+      // A new puzzle replaces the empty board the toast speaks of: it goes.
+      await page.click('#new');
+      await waitFor(page, () => document.querySelectorAll('.cell.given').length > 0);
+      assert.equal(await page.isVisible('#toast'), false, `${name}: the toast outlived its board`);
+      // A toast's Undo brings back the game it names.
+      const at = emptyIndex(P25);
+      await cell(page, at).click();
+      await page.keyboard.press(P25_SOLUTION[at]);
+      await page.selectOption('#size', '9');
+      await page.waitForSelector('#toast:not([hidden])');
+      await page.click('#toast-undo');
+      await waitFor(page, () => document.querySelectorAll('.cell').length === 625);
+      assert.equal((await serial(page))[at], P25_SOLUTION[at]);
+      assert.equal(await page.isVisible('#toast'), false);
+      await page.close();
+    }
+    // A link with progress over a game in progress: the toast's one Undo
+    // brings back that game, not the link's puzzle without its progress.
+    const page = await freshPage(session.desktop);
+    const first = emptyIndex(EASY);
+    await cell(page, first).click();
+    await page.keyboard.press(EASY_SOLUTION[first]);
+    const linked = new Game(9), p = parseSerial(HARD);
+    linked.load(p.n, p.digits);
+    linked.place([emptyIndex(HARD)], 9);
+    await page.goto(`${URL_BASE}?s=${HARD}&p=${encodeProgress(linked)}`);
+    await page.waitForSelector('#toast:not([hidden])');
+    assert.equal((await serial(page))[emptyIndex(HARD)], '9');
+    await page.click('#toast-undo');
+    await waitFor(page, (s) => document.getElementById('serial').value === s, EASY.slice(0, first) + EASY_SOLUTION[first] + EASY.slice(first + 1));
     await page.close();
   });
 });

@@ -3,7 +3,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { KEY_MIN, digitKeyTitle, keypadColumns } from '../../web/js/keypad.js';
+import { KEY_MIN, digitKeyTitle, keypadColumns, toastSide } from '../../web/js/keypad.js';
 import { ZOOMS, defaultZoom, zoomStep } from '../../web/js/zoom.js';
 
 describe('layout', () => {
@@ -17,6 +17,14 @@ describe('layout', () => {
     assert.equal(keypadColumns(5, 20, 6), 1, 'always one column');
     assert.equal(digitKeyTitle(10, 3), 'Enter A (key A): 3 left to place');
     assert.equal(digitKeyTitle(4, 0), 'Enter 4 (key 4): all placed');
+  });
+
+  test('a toast goes where it covers none of the keypad: the bottom if it can, else the top', () => {
+    assert.equal(toastSide({ top: 60, bottom: 330 }, 800, 52, 16), 'bottom', 'a desktop: the keypad at the top right');
+    assert.equal(toastSide({ top: 530, bottom: 830 }, 844, 52, 16), 'top', 'a phone: the keypad under the board');
+    assert.equal(toastSide({ top: 20, bottom: 700 }, 844, 52, 16), 'bottom', 'scrolled: the keypad at the top');
+    assert.equal(toastSide({ top: 60, bottom: 840 }, 844, 52, 16), 'top', 'both covered: the side that covers less');
+    assert.equal(toastSide({ top: 900, bottom: 1200 }, 844, 52, 16), 'bottom', 'below the window');
   });
 
   test('a 25x25 board starts zoomed enough to hit a cell; smaller ones do not', () => {

@@ -87,6 +87,21 @@ describe('model', () => {
     assert.deepEqual([h.meta.finished, h.meta.assisted], [true, false]);
   });
 
+  test('the next Undo is another with every change, undo and redo', () => {
+    const g = loaded(EASY);
+    assert.equal(g.lastChange(), null);
+    g.load(6, new Uint8Array(36));
+    const offered = g.lastChange();
+    assert.equal(offered.n, 9, 'the game the new board replaced');
+    g.place([0], 1);
+    assert.notEqual(g.lastChange(), offered);
+    g.undo();
+    assert.equal(g.lastChange(), offered, 'undone: the same game is the next Undo again');
+    g.redo();
+    assert.notEqual(g.lastChange(), offered);
+    assert.equal(g.place([0], 1), false, 'no change, no new step');
+  });
+
   test('clear is undone with its meta', () => {
     const g = loaded(EASY, freshMeta({ rating: { level: 'easy', er: 1.5 } }));
     assert.equal(g.clearAll(), true);

@@ -13,7 +13,8 @@ import {
   OLD_SAVE_KEY, SAVE_KEY, fromSaved, linkSaid, loadedPlan, readSaved, shareLink, shareSaid, startPlan,
 } from './links.js';
 import {
-  $, elapsed, hideToast, initPage, refreshLevels, render, renderClock, save, say, state, syncControls, toast,
+  $, elapsed, hideToast, initPage, placeToast, refreshLevels, render, renderClock, save, say, state, syncControls, toast,
+  toastCurrent,
 } from './page.js';
 import {
   accept, blocked, changed, clear, emptyBoard, enter, fillMarks, focusCurrent, loadPuzzle, redo, reset, setMode, undo,
@@ -116,7 +117,7 @@ function wire() {
   click('pause', () => setPaused(!state.paused));
   click('resume', () => { setPaused(false); focusCurrent(); });
   click('busy-cancel', cancelWork);
-  click('toast-undo', () => { hideToast(); undo(); });
+  click('toast-undo', () => { const current = toastCurrent(); hideToast(); if (current) undo(); });
   click('toast-close', hideToast);
   click('zoom-in', () => zoomBy(1));
   click('zoom-out', () => zoomBy(-1));
@@ -132,6 +133,8 @@ function wire() {
   });
   document.addEventListener('visibilitychange', () => { if (pausesOnHide(document.hidden, state.clock)) setPaused(true); });
   new ResizeObserver(() => layoutKeypad($('keypad'))).observe($('keypad'));
+  addEventListener('scroll', placeToast, { passive: true });
+  addEventListener('resize', placeToast);
   setInterval(() => { renderClock(); if (running(state.clock)) save(); }, 1000);
 }
 
@@ -145,11 +148,14 @@ function resume(saved) {
 // the kept game, when in progress, one Undo away. `link`: the link in words.
 function openLink(plan, link = 'the link') {
   loadPuzzle(plan.parsed.n, plan.parsed.digits);
-  if (!plan.kept) state.game.undoStack.length = 0;
+  // The puzzle and its progress are one step: the kept game, when there is
+  // one, is the next Undo.
+  const back = plan.kept ? state.game.undoStack.length : 0;
+  state.game.undoStack.length = back;
   let problem = null;
   if (plan.progress) {
     problem = decodeProgress(state.game, plan.progress);
-    if (!plan.kept) state.game.undoStack.length = 0;
+    state.game.undoStack.length = back;
   }
   changed();
   if (plan.kept) toast('Puzzle from the link. Your previous game is one Undo away.');

@@ -17,6 +17,16 @@ export function keypadColumns(keys, width, gap) {
   return Math.ceil(keys / rows);
 }
 
+// Where a toast `height` px tall goes in a window `view` px high, `margin` px
+// from its edge, so as to cover none of the entry controls, whose box in the
+// window is `controls` ({top, bottom}): 'bottom' when that is free, else
+// 'top' when that is, else the side that covers less of them.
+export function toastSide(controls, view, height, margin) {
+  const covered = (top, bottom) => Math.max(0, Math.min(bottom, controls.bottom) - Math.max(top, controls.top));
+  const below = covered(view - margin - height, view), above = covered(0, margin + height);
+  return below === 0 || below <= above ? 'bottom' : 'top';
+}
+
 // The title of digit d's key with `left` of it still to place.
 export const digitKeyTitle = (d, left) => `Enter ${symbol(d)} (key ${symbol(d)}): ${left > 0 ? `${left} left to place` : 'all placed'}`;
 

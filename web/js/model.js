@@ -150,6 +150,9 @@ export class Game {
     }
     return false;
   }
+  // The snapshot the next Undo restores, or null: it changes with every
+  // change, undo and redo.
+  lastChange() { return this.undoStack[this.undoStack.length - 1] || null; }
   sameAs(s) {
     return s.n === this.n && LAYERS.every((k) => same(s[k], this[k]));
   }

@@ -9,7 +9,7 @@ import { BoardView, noMarks } from './board.js';
 import { source } from './api.js';
 import { DEFAULT_SETTINGS, loadSettings } from './store.js';
 import { elapsedMs, formatTime, stoppedAt } from './clock.js';
-import { buildKeypad, renderKeypad } from './keypad.js';
+import { buildKeypad, renderKeypad, toastSide } from './keypad.js';
 import { renderZoom } from './zoom.js';
 import { SAVE_KEY, savedText } from './links.js';
 import { cap, levelChoice, levelsAt, newTitle, ratingBadge } from './work.js';
@@ -62,14 +62,34 @@ export function say(text, kind = '') {
   el.className = `status ${kind}`;
 }
 
-let toastTimer = null;
+// The toast offers back the game that the change just made replaced: its Undo
+// is the next Undo, `offered` the snapshot that restores. Any other change,
+// undo or redo makes another the next, and the toast goes (render()).
+const TOAST_MS = 10000;
+const TOAST_MARGIN = 16;  // px from the window's edge
+let toastTimer = null, offered = null;
 export function toast(text) {
+  offered = state.game.lastChange();
   $('toast-text').textContent = text;
   $('toast').hidden = false;
+  placeToast();
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(hideToast, 12000);
+  toastTimer = setTimeout(hideToast, TOAST_MS);
 }
-export function hideToast() { $('toast').hidden = true; clearTimeout(toastTimer); }
+export function hideToast() { $('toast').hidden = true; clearTimeout(toastTimer); offered = null; }
+
+// Is the toast's offer still the next Undo?
+export const toastCurrent = () => offered !== null && state.game.lastChange() === offered;
+
+// The toast at the window's bottom, or its top where the bottom would cover
+// the modes, the keypad or Undo (on a phone, the keypad under the board).
+export function placeToast() {
+  const el = $('toast');
+  if (el.hidden) return;
+  const c = document.querySelector('.controls').getBoundingClientRect();
+  const side = toastSide(c, innerHeight, el.getBoundingClientRect().height, TOAST_MARGIN);
+  el.classList.toggle('top', side === 'top');
+}
 
 // ---------------------------------------------------------------- panels
 
@@ -86,6 +106,7 @@ export function closePath() {
 
 export function render() {
   const g = state.game;
+  if (offered && !toastCurrent()) hideToast();
   if (g.n !== Number($('size').value)) {
     $('size').value = String(g.n);
     refreshLevels();

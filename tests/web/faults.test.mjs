@@ -378,4 +378,37 @@ describe('faults', () => {
     await waitFor(page, (s) => document.getElementById('serial').value === s, EASY.slice(0, first) + EASY_SOLUTION[first] + EASY.slice(first + 1));
     await page.close();
   });
+
+  test('a hint on a wrong entry says so in a sentence, and its shading shows on the selected cell', async () => {
+    const page = await freshPage(session.desktop, `?s=${EASY}`);
+    const wrong = quietlyWrong(EASY, EASY_SOLUTION, 40);
+    await cell(page, 40).click();
+    await page.keyboard.press(String(wrong));
+    const plain = await cell(page, 40).evaluate((e) => getComputedStyle(e).backgroundColor);
+    await page.click('#hint');
+    await waitFor(page, () => /contradict/.test(document.getElementById('hint-vague').textContent));
+    assert.equal(await page.textContent('#hint-vague'), 'This entry contradicts the solution: r5c5.');
+    assert.equal(await status(page), 'This entry contradicts the solution: r5c5.');
+    assert.match(await cell(page, 40).getAttribute('class'), /\bwrong\b.*\bcurrent\b/);
+    const shade = await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.style.background = 'var(--conflict-bg)';
+      document.body.append(probe);
+      const c = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return c;
+    });
+    const shown = await cell(page, 40).evaluate((e) => getComputedStyle(e).backgroundColor);
+    assert.notEqual(shown, plain, 'the selection colour hides the shading');
+    assert.equal(shown, shade, 'the selected wrong cell is shaded as wrong');
+    await shot(page, 'fault-wrong-hint');
+    // Two wrong entries: the plural.
+    const other = quietlyWrong(EASY.slice(0, 40) + wrong + EASY.slice(41), EASY_SOLUTION, 34);
+    await cell(page, 34).click();
+    await page.keyboard.press(String(other));
+    await page.click('#hint');
+    await waitFor(page, () => /r4c8/.test(document.getElementById('hint-vague').textContent));
+    assert.equal(await page.textContent('#hint-vague'), 'These entries contradict the solution: r4c8, r5c5.');
+    await page.close();
+  });
 });

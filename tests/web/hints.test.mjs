@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Game, freshMeta, geometry, parseSerial } from '../../web/js/model.js';
 import {
-  freshHint, hintPanel, hintPress, hintRequest, hintSaid, pathDone, pathItemClass, pathNext, pathSummary, positionKey,
+  answerText, freshHint, hintPanel, hintPress, hintRequest, hintSaid, pathDone, pathItemClass, pathNext, pathSummary, positionKey,
   stepSaid, walkPath,
 } from '../../web/js/hints.js';
 import { EASY } from './lib.mjs';
@@ -79,7 +79,7 @@ describe('hints', () => {
   test('a wrong entry is named and marked instead of built on; givens cannot be revealed', () => {
     const g = loaded(EASY);
     const p = hintPanel(freshHint(WRONG, positionKey(g)), g, 2);
-    assert.equal(p.vague, WRONG.message);
+    assert.equal(p.vague, 'This entry contradicts the solution: r1c1.');
     assert.deepEqual([p.textHidden, p.moreHidden, p.applyHidden], [true, true, true]);
     assert.deepEqual([...p.marks.wrong], [0]);
     assert.equal(p.revealHidden, true, 'r1c3 is a given');
@@ -88,10 +88,21 @@ describe('hints', () => {
 
   test('what the status line says of a hint, and of a step applied', () => {
     assert.deepEqual(hintSaid(HINT), { text: 'Hint: look in the shaded area. Hint again (or “Show step”) for the step itself.', kind: '' });
-    assert.deepEqual(hintSaid(WRONG), { text: WRONG.message, kind: 'bad' });
+    assert.deepEqual(hintSaid(WRONG), { text: 'This entry contradicts the solution: r1c1.', kind: 'bad' });
     assert.deepEqual(hintSaid({ status: 'solved', message: 'The puzzle is solved.' }).kind, '');
     assert.equal(stepSaid(STEP), `${STEP.explanation} (rating 1.2)`);
     assert.equal(stepSaid({ explanation: 'X' }), 'X');
+  });
+
+  test('answers that are not a step are said as sentences; wrong entries by their number', () => {
+    assert.equal(answerText({ ...WRONG, message: 'these entries contradict the solution: r1c1, r2c5',
+      wrong_cells: [{ row: 1, col: 1 }, { row: 2, col: 5 }] }), 'These entries contradict the solution: r1c1, r2c5.');
+    assert.equal(answerText({ status: 'wrong_entries', message: 'an entry breaks the rules: r1c1 and r1c3 both hold 3',
+      wrong_cells: [{ row: 1, col: 1 }, { row: 1, col: 3 }] }), 'An entry breaks the rules: r1c1 and r1c3 both hold 3.');
+    assert.equal(answerText({ status: 'wrong_candidates', message: 'a candidate that is needed was removed in r4c4' }),
+      'A candidate that is needed was removed in r4c4.');
+    assert.equal(answerText({ status: 'solved', message: 'The puzzle is solved.' }), 'The puzzle is solved.');
+    assert.equal(answerText({ status: 'stuck' }), 'Stuck.');
   });
 
   test('the request carries the entries, the givens and the candidates', () => {

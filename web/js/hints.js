@@ -31,10 +31,22 @@ export function hintPress(hint, key) {
 // A new hint from the API's answer: always vague first.
 export const freshHint = (data, key) => ({ data, grade: 'vague', key });
 
+// What is said of an answer that is not a step: wrong entries named in a
+// sentence of their own, one or several; any other message as a sentence.
+export function answerText(data) {
+  const cells = (data.wrong_cells || []).map((x) => `r${x.row}c${x.col}`);
+  if (data.status === 'wrong_entries' && cells.length && /^these entries contradict the solution/.test(data.message || '')) {
+    return cells.length === 1 ? `This entry contradicts the solution: ${cells[0]}.`
+      : `These entries contradict the solution: ${cells.join(', ')}.`;
+  }
+  const m = data.message || data.status || '';
+  return m && `${m[0].toUpperCase()}${m.slice(1)}${/[.!?]$/.test(m) ? '' : '.'}`;
+}
+
 // What the status line says when a hint comes: {text, kind}.
 export function hintSaid(data) {
   return {
-    text: data.status === 'step' ? 'Hint: look in the shaded area. Hint again (or “Show step”) for the step itself.' : data.message,
+    text: data.status === 'step' ? 'Hint: look in the shaded area. Hint again (or “Show step”) for the step itself.' : answerText(data),
     kind: data.status === 'step' || data.status === 'solved' ? '' : 'bad',
   };
 }
@@ -52,7 +64,7 @@ export function hintPanel(hint, game, cur) {
   if (data.status !== 'step') {
     const marks = noMarks();
     (data.wrong_cells || []).forEach((x) => marks.wrong.add((x.row - 1) * geo.n + (x.col - 1)));
-    return { ...panel, vague: data.message || data.status, text: '', textHidden: true, moreHidden: true, applyHidden: true, marks };
+    return { ...panel, vague: answerText(data), text: '', textHidden: true, moreHidden: true, applyHidden: true, marks };
   }
   const vague = data.vague || `Look for a ${data.step.technique}`;
   const concrete = grade === 'concrete';

@@ -272,9 +272,9 @@ describe('faults', () => {
     }
   });
 
-  test('no button or menu of the top bar, the board bar or the keypad overlaps another at 320, 390 and 430 px', async () => {
-    for (const width of [320, 390, 430]) {
-      const context = await session.browser.newContext({ ...PHONE, viewport: { width, height: 800 } });
+  test('no button or menu of the top bar, the board bar or the keypad overlaps another at 320, 390 and 430 px, nor on its side', async () => {
+    for (const [width, height] of [[320, 800], [390, 800], [430, 800], [844, 390]]) {
+      const context = await session.browser.newContext({ ...PHONE, viewport: { width, height } });
       const page = await freshPage(context);
       for (const n of [9, 16, 25]) {
         await page.selectOption('#size', String(n));
@@ -288,6 +288,8 @@ describe('faults', () => {
           }
         }
         for (const b of boxes) assert.ok(b.x >= -0.5 && b.right <= width + 0.5, `${width} px: ${b.name} sticks out`);
+        // On its side, the whole board beside the keypad, both in view.
+        if (width > height) for (const sel of ['.board-frame', '#keypad']) assert.ok(await inViewport(page, sel), `${sel} in view at ${width}x${height}`);
       }
       await context.close();
     }

@@ -154,9 +154,15 @@ export function syncControls() {
   $('board').setAttribute('aria-busy', String(!!state.busy));
 }
 
+// The badge: its first part (the level) and the rest apart, so that where the
+// board bar is short of room the rest can step aside (style.css).
 function renderRating() {
   const g = state.game, badge = ratingBadge(g.meta.rating, g.givens.some((v) => v));
-  $('rating').textContent = badge.text;
+  const [head, ...rest] = badge.text.split(' · ');
+  const more = document.createElement('span');
+  more.className = 'more';
+  more.textContent = rest.map((x) => ` · ${x}`).join('');
+  $('rating').replaceChildren(head, more);
   if (badge.level) $('rating').dataset.level = badge.level;
   else delete $('rating').dataset.level;
 }

@@ -422,20 +422,6 @@ class Reader {
   const Geometry* geometry_ = nullptr;
 };
 
-std::string percent_decoded(std::string_view text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '%' && i + 2 < text.size() + 0 && std::isxdigit(static_cast<unsigned char>(text[i + 1])) &&
-        std::isxdigit(static_cast<unsigned char>(text[i + 2]))) {
-      out += static_cast<char>(std::stoi(std::string(text.substr(i + 1, 2)), nullptr, 16));
-      i += 2;
-    } else {
-      out += text[i] == ' ' ? '+' : text[i];
-    }
-  }
-  return out;
-}
-
 // The compressed payload of a link, or the text itself when it is one.
 std::optional<std::string> payload_of(std::string_view text) {
   if (const std::size_t at = text.find("?load="); at != std::string_view::npos) {
@@ -567,6 +553,20 @@ VariantPuzzle read_nonet(const json& o) {
 }
 
 }  // namespace
+
+std::string percent_decoded(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '%' && i + 2 < text.size() + 0 && std::isxdigit(static_cast<unsigned char>(text[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(text[i + 2]))) {
+      out += static_cast<char>(std::stoi(std::string(text.substr(i + 1, 2)), nullptr, 16));
+      i += 2;
+    } else {
+      out += text[i] == ' ' ? '+' : text[i];
+    }
+  }
+  return out;
+}
 
 json to_nonet_json(const VariantPuzzle& p) {
   const Geometry& g = p.geometry();

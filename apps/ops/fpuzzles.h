@@ -19,6 +19,10 @@
 
 namespace nonet::ops {
 
+// A link's query value as it was before it was written into the link: each
+// %XX its byte, and a space (a '+' some programs turn into one) a '+'.
+std::string percent_decoded(std::string_view text);
+
 // Whether a line of input is a variant puzzle rather than a classic one: a
 // JSON object, a link, or a compressed payload.
 bool looks_like_variant(std::string_view line);

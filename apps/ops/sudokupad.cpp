@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "nonet/geometry.h"
+#include "ops/fpuzzles.h"
 
 namespace nonet::ops {
 namespace {
@@ -235,20 +236,6 @@ class Reader {
   const json& o_;
   const Geometry* geometry_ = nullptr;
 };
-
-std::string percent_decoded(std::string_view text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '%' && i + 2 < text.size() && std::isxdigit(static_cast<unsigned char>(text[i + 1])) &&
-        std::isxdigit(static_cast<unsigned char>(text[i + 2]))) {
-      out += static_cast<char>(std::stoi(std::string(text.substr(i + 1, 2)), nullptr, 16));
-      i += 2;
-    } else {
-      out += text[i] == ' ' ? '+' : text[i];
-    }
-  }
-  return out;
-}
 
 }  // namespace
 

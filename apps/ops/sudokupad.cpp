@@ -20,26 +20,43 @@ struct Refused {
 [[noreturn]] void refuse(std::string message) { throw Refused{std::move(message)}; }
 
 // The compact form's short keys and the names they stand for.
-constexpr std::pair<const char*, const char*> kShortKeys[] = {
-    {"c", "color"},       {"ca", "cages"},     {"ct", "center"},      {"c1", "borderColor"},
-    {"c2", "backgroundColor"}, {"ce", "cells"}, {"cs", "cellSize"},   {"a", "arrows"},
-    {"o", "overlays"},    {"u", "underlays"},  {"w", "width"},        {"h", "height"},
-    {"v", "value"},       {"vd", "videos"},    {"l", "lines"},        {"r", "rounded"},
-    {"re", "regions"},    {"fs", "fontSize"},  {"th", "thickness"},   {"hl", "headLength"},
-    {"wp", "wayPoints"},  {"t", "title"},      {"te", "text"},        {"d", "duration"},
-    {"d2", "d"}};
+constexpr std::pair<const char*, const char*> kShortKeys[] = {{"c", "color"},
+                                                              {"ca", "cages"},
+                                                              {"ct", "center"},
+                                                              {"c1", "borderColor"},
+                                                              {"c2", "backgroundColor"},
+                                                              {"ce", "cells"},
+                                                              {"cs", "cellSize"},
+                                                              {"a", "arrows"},
+                                                              {"o", "overlays"},
+                                                              {"u", "underlays"},
+                                                              {"w", "width"},
+                                                              {"h", "height"},
+                                                              {"v", "value"},
+                                                              {"vd", "videos"},
+                                                              {"l", "lines"},
+                                                              {"r", "rounded"},
+                                                              {"re", "regions"},
+                                                              {"fs", "fontSize"},
+                                                              {"th", "thickness"},
+                                                              {"hl", "headLength"},
+                                                              {"wp", "wayPoints"},
+                                                              {"t", "title"},
+                                                              {"te", "text"},
+                                                              {"d", "duration"},
+                                                              {"d2", "d"}};
 
 // Keys of the whole puzzle that describe it or draw nothing with a rule.
 const std::set<std::string, std::less<>> kPassedOver = {
-    "id",    "cellSize", "metadata", "settings",  "title",   "author",   "rules",
-    "solution", "videos", "duration", "source",   "bgimage", "fogofwar", "foglight",
-    "triggereffect"};
+    "id",     "cellSize", "metadata", "settings", "title",
+    "author", "rules",    "solution", "videos",   "duration",
+    "source", "bgimage",  "fogofwar", "foglight", "triggereffect"};
 // Drawings whose rule only the puzzle's text names.
 const std::set<std::string, std::less<>> kDrawings = {"lines", "arrows", "overlays", "underlays"};
 // Keys of a cage that only colour or place its label.
 const std::set<std::string, std::less<>> kCageLooks = {
-    "style",    "borderColor", "backgroundColor", "color",   "fontColor", "cageColor",
-    "textColor", "outlineC",   "fontC",           "opacity", "rounded",   "thickness"};
+    "style",     "borderColor", "backgroundColor", "color",   "fontColor", "cageColor",
+    "textColor", "outlineC",    "fontC",           "opacity", "rounded",   "thickness"};
 
 bool is_token_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '#' || c == '.' || c == '-' ||
@@ -107,7 +124,8 @@ class Reader {
   // A [row, column] pair, 0-based, on the board.
   int cell_at(const json& rc, const std::string& where) const {
     const int n = geometry_->side();
-    if (!rc.is_array() || rc.size() != 2 || !rc[0].is_number_integer() || !rc[1].is_number_integer())
+    if (!rc.is_array() || rc.size() != 2 || !rc[0].is_number_integer() ||
+        !rc[1].is_number_integer())
       refuse(where + ": a cell is [row, column], counted from 0");
     const long long r = rc[0].get<long long>(), c = rc[1].get<long long>();
     if (r < 0 || c < 0 || r >= n || c >= n)
@@ -141,7 +159,8 @@ class Reader {
     for (int r = 0; r < n; ++r) {
       const json& row = rows[static_cast<std::size_t>(r)];
       if (!row.is_array() || static_cast<int>(row.size()) != n)
-        refuse("'cells' row " + std::to_string(r + 1) + " must hold " + std::to_string(n) + " cells");
+        refuse("'cells' row " + std::to_string(r + 1) + " must hold " + std::to_string(n) +
+               " cells");
       for (int c = 0; c < n; ++c) {
         const json& cell = row[static_cast<std::size_t>(c)];
         const int at = geometry_->cell(r, c);
@@ -150,7 +169,8 @@ class Reader {
         if (!cell.is_object()) refuse(where + " must be an object");
         for (const auto& [key, value] : cell.items()) {
           if (key != "value")
-            refuse(where + ": unknown key '" + key.substr(0, 40) + "' (only a given 'value' is read)");
+            refuse(where + ": unknown key '" + key.substr(0, 40) +
+                   "' (only a given 'value' is read)");
           if (const int d = digit_of(value, n, where)) p.givens.set(at, d);
         }
       }
@@ -188,8 +208,9 @@ class Reader {
     bool boxes = true;
     for (int at = 0; at < n * n && boxes; ++at)
       for (int other = 0; other < at && boxes; ++other)
-        boxes = (geometry_->box_of(at) == geometry_->box_of(other)) ==
-                (region_of[static_cast<std::size_t>(at)] == region_of[static_cast<std::size_t>(other)]);
+        boxes =
+            (geometry_->box_of(at) == geometry_->box_of(other)) ==
+            (region_of[static_cast<std::size_t>(at)] == region_of[static_cast<std::size_t>(other)]);
     if (!boxes) p.regions = std::move(region_of);
   }
 
@@ -225,8 +246,8 @@ class Reader {
             sum = std::stoll(s);
         }
         if (sum < 1 || sum > 9999)
-          refuse(where + " (" + name(k.cells.front()) + ") is labelled " + value.dump().substr(0, 30) +
-                 ", not a sum: only killer cages are read");
+          refuse(where + " (" + name(k.cells.front()) + ") is labelled " +
+                 value.dump().substr(0, 30) + ", not a sum: only killer cages are read");
         k.value = static_cast<int>(sum);
       }
       p.constraints.push_back(std::move(k));
@@ -296,7 +317,8 @@ Result<std::string> expand_compact_json(std::string_view in) {
     }
     const bool was_fresh = std::exchange(fresh, false);
     if (c == '}' || c == ']') {
-      if (open.empty() || open.back() != (c == '}' ? '{' : '[') || (want != Want::next && !was_fresh))
+      if (open.empty() || open.back() != (c == '}' ? '{' : '[') ||
+          (want != Want::next && !was_fresh))
         return fail(i, "has a '" + std::string(1, c) + "' out of place");
       open.pop_back();
       out += c;

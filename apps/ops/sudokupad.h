@@ -3,7 +3,8 @@
 // `https://sudokupad.app/scl...` (its compact JSON) or `.../ctc...` (plain
 // JSON), each LZ-String compressed, or the bare payload with its prefix.
 //
-//   nonet::Result<nonet::VariantPuzzle> p = nonet::ops::read_variant("https://sudokupad.app/sclN4Sw...");
+//   nonet::Result<nonet::VariantPuzzle> p =
+//       nonet::ops::read_variant("https://sudokupad.app/sclN4Sw...");
 //
 // SudokuPad's JSON says what to draw, not which rules apply: the cells' given
 // digits, the regions and the cages (killer cages) carry rules and are read;
@@ -21,7 +22,7 @@
 namespace nonet::ops {
 
 struct SudokuPadPayload {
-  std::string data;     // the LZ-String base64 text
+  std::string data;      // the LZ-String base64 text
   bool compact = false;  // scl: the compact JSON; ctc: plain JSON
 };
 

@@ -34,7 +34,7 @@ describe('bests', () => {
     assert.deepEqual(bestSaid(entry(), 80000), { text: 'Your best for easy 9×9: 1:20.', plain: true });
     assert.deepEqual(bestSaid(entry(), 90000).plain, true, 'a tie is no new best');
     assert.deepEqual(bestSaid(entry({ assisted: true }), 95000),
-      { text: 'Help was used (steps, applied hints, revealed cells or Solve), so this time is not a personal best.', plain: true });
+      { text: 'Help was used (steps, applied hints, Accept, revealed cells or Solve), so this time is not a personal best.', plain: true });
   });
 
   test('the finish screen counts mistakes only where the solution is known', () => {

@@ -333,6 +333,43 @@ describe('faults', () => {
     await page.close();
   });
 
+  test('the theme button shows the sun in dark mode and the moon in light mode', async () => {
+    const page = await freshPage(session.desktop);
+    const shown = () => page.evaluate(() => [...document.querySelectorAll('#theme svg')]
+      .filter((e) => e.checkVisibility()).map((e) => e.getAttribute('class')));
+    await page.evaluate(() => { document.documentElement.dataset.theme = 'light'; });
+    const light = await shown();
+    await page.click('#theme');
+    assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+    const dark = await shown();
+    assert.deepEqual([light, dark], [['moon'], ['sun']]);
+    await page.close();
+  });
+
+  test('on a touch phone a tapped key keeps no hover outline', async () => {
+    const page = await freshPage(session.phone);
+    assert.equal(await page.evaluate(() => matchMedia('(hover: hover)').matches), false, 'a phone does not hover');
+    const border = (sel) => page.$eval(sel, (e) => getComputedStyle(e).borderColor);
+    const untouched = await border('#keypad button[data-digit="5"]');
+    await cell(page, emptyIndex(await serial(page))).tap();
+    await page.tap('#keypad button[data-digit="4"]');
+    assert.equal(await border('#keypad button[data-digit="4"]'), untouched);
+    await page.close();
+  });
+
+  test('Accept, which fills every naked single, counts as help', async () => {
+    const page = await freshPage(session.desktop, `?s=${NEARLY}`);
+    await waitFor(page, () => /one solution/.test(document.getElementById('status').textContent));
+    await page.click('#accept');
+    await page.waitForSelector('#finish[open]', { timeout: 3000 });
+    assert.match(await page.textContent('#finish-best'), /not a personal best/);
+    await page.click('#finish-close');
+    const h = await page.evaluate(() => JSON.parse(localStorage.getItem('nonet.history.v1') || '[]'));
+    assert.equal(h.length, 1, 'one game played');
+    assert.deepEqual([h[0].solver, h[0].assisted], [false, true], 'finished with help');
+    await page.close();
+  });
+
   test('a toast goes once the game it speaks of changes, its Undo brings back that game, and it never covers the keypad', async () => {
     for (const name of ['phone', 'desktop']) {
       const page = await freshPage(session[name]);

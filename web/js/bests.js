@@ -8,7 +8,7 @@ import { bests } from './store.js';
 import { cap, ratingText } from './work.js';
 
 // The record of a game finished at time `when` (ms since the epoch) after
-// `ms` of play. `assisted`: steps, applied hints, revealed cells or a Solve
+// `ms` of play. `assisted`: steps, applied hints, accepted singles, revealed cells or a Solve
 // since undone were used; `solver`: Solve finished it. Neither counts as a best.
 export function finishEntry(game, ms, when) {
   const meta = game.meta;
@@ -28,7 +28,7 @@ export const finishedText = (entry) => `Solved in ${formatTime(entry.ms)}. Well 
 export function bestSaid(entry, before) {
   const board = `${entry.level} ${entry.size}×${entry.size}`;
   let text;
-  if (entry.assisted) text = 'Help was used (steps, applied hints, revealed cells or Solve), so this time is not a personal best.';
+  if (entry.assisted) text = 'Help was used (steps, applied hints, Accept, revealed cells or Solve), so this time is not a personal best.';
   else if (before === null) text = `Your first finish of ${/^[aeiou]/.test(entry.level) ? 'an' : 'a'} ${board}: the time to beat.`;
   else if (entry.ms < before) text = `A new personal best for ${board}! (It was ${formatTime(before)}.)`;
   else text = `Your best for ${board}: ${formatTime(before)}.`;

@@ -150,7 +150,10 @@ export function accept() {
   if (blocked()) return;
   const r = acceptSingles(state.game, state.settings.autoClean);
   say(r.text);
-  if (r.did) changed();
+  if (!r.did) return;
+  // Filling the singles the engine sees is help, as an applied hint is.
+  state.game.meta.assisted = true;
+  changed();
 }
 
 export function reset() {

@@ -51,7 +51,7 @@ export function saveTheme(theme) {
 }
 
 // One finished puzzle: {when, size, level, er, ms, hints, mistakes, assisted,
-// solver, puzzle}. `assisted`: a step, walk, applied hint, revealed cell or a
+// solver, puzzle}. `assisted`: a step, walk, applied hint, Accept, revealed cell or a
 // Solve since undone was used; `solver`: Solve finished it. Only unassisted
 // finishes count as bests.
 export function history() {

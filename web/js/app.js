@@ -12,6 +12,7 @@ import { layoutKeypad } from './keypad.js';
 import {
   OLD_SAVE_KEY, SAVE_KEY, fromSaved, linkSaid, loadedPlan, readSaved, shareLink, shareSaid, startPlan,
 } from './links.js';
+import { marksNote } from './print.js';
 import {
   $, elapsed, hideToast, initPage, placeToast, refreshLevels, render, renderClock, save, say, state, syncControls, toast,
   toastCurrent,
@@ -32,6 +33,7 @@ import { onKey, openKeys, wireBoard, zoomBy } from './controls.js';
 const TOGGLES = {
   'show-cands': 'showCands', 'show-singles': 'showSingles', 'show-area': 'showArea', 'show-same': 'showSame',
   'check-mistakes': 'checkMistakes', 'auto-clean': 'autoClean', 'hide-timer': 'hideTimer', 'share-progress': 'shareProgress',
+  'print-entries': 'printEntries', 'print-marks': 'printMarks',
 };
 
 function setSetting(key, value) {
@@ -68,6 +70,18 @@ async function share() {
   }
 }
 
+// Print: the player chooses what goes on paper (kept as settings, which the
+// board's print attributes follow at once, so Ctrl+P prints the same), then
+// the browser prints; style.css's print sheet lays out the page.
+function askPrint() {
+  if (blocked()) return;
+  const note = marksNote(state.game.n);
+  $('print-note').textContent = note;
+  $('print-note').hidden = !note;
+  $('print-marks').disabled = !!note;
+  $('print-ask').showModal();
+}
+
 function wire() {
   wireBoard();
   document.addEventListener('keydown', onKey);
@@ -97,6 +111,9 @@ function wire() {
   click('path-close', dismissPath);
   click('load', loadFromBox);
   click('share', share);
+  click('print', askPrint);
+  click('print-yes', () => { $('print-ask').close(); window.print(); });
+  click('print-no', () => $('print-ask').close());
   click('new', () => {
     state.settings.newSize = Number($('size').value);
     state.settings.newLevel = $('level').value;

@@ -13,6 +13,7 @@ import { buildKeypad, renderKeypad, toastSide } from './keypad.js';
 import { renderZoom } from './zoom.js';
 import { SAVE_KEY, savedText } from './links.js';
 import { cap, levelChoice, levelsAt, newTitle, ratingBadge } from './work.js';
+import { printSheet } from './print.js';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -131,6 +132,7 @@ export function render() {
   if (state.paused) serial.value = '';
   else if (document.activeElement !== serial) serial.value = g.line();
   renderRating();
+  renderPrint();
   renderZoom(state.zoom, g.n);
   renderClock();
   save();
@@ -140,7 +142,7 @@ export function render() {
 // paused, and nothing but Cancel while the back end works.
 export function syncControls() {
   const g = state.game, locked = state.paused || !!state.busy;
-  for (const id of ['hint', 'step', 'walk', 'solve', 'accept', 'fill', 'reset', 'clear', 'load', 'share', 'hint-more', 'hint-apply', 'hint-reveal', 'path-next']) {
+  for (const id of ['hint', 'step', 'walk', 'solve', 'accept', 'fill', 'reset', 'clear', 'print', 'load', 'share', 'hint-more', 'hint-apply', 'hint-reveal', 'path-next']) {
     $(id).disabled = locked;
   }
   $('undo').disabled = locked || !g.undoStack.length;
@@ -165,6 +167,18 @@ function renderRating() {
   $('rating').replaceChildren(head, more);
   if (badge.level) $('rating').dataset.level = badge.level;
   else delete $('rating').dataset.level;
+}
+
+// What the page puts on paper (print.js): the title and link over the grid,
+// and which layers of the board print (style.css's print sheet reads the
+// board's data-print-entries and data-print-marks).
+function renderPrint() {
+  const sheet = printSheet(state.game, state.settings, location.origin, location.pathname);
+  $('print-title').textContent = sheet.title;
+  $('print-link').textContent = sheet.link;
+  $('print-link').hidden = !sheet.link;
+  $('board').dataset.printEntries = String(sheet.entries);
+  $('board').dataset.printMarks = String(sheet.marks);
 }
 
 export function renderClock() {

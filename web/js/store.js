@@ -17,6 +17,8 @@ export const DEFAULT_SETTINGS = {
   autoClean: true,       // a placed digit leaves its peers' marks
   hideTimer: false,
   shareProgress: true,   // share links carry entries, marks and colours
+  printEntries: true,    // Print puts the player's entries on paper (print.js)
+  printMarks: false,     // and their pencil marks
 };
 
 function read(key, fallback) {

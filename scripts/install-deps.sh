@@ -7,9 +7,10 @@
 #   scripts/install-deps.sh --test   # also what the tests need (the static site's among them)
 set -euo pipefail
 
-# pybind11-dev and python3-dev build the Python module (for Debian's python3).
+# pybind11-dev and python3-dev build the Python module (for Debian's python3);
+# libcairo2-dev draws `nonet book`'s pages, in DejaVu Sans (fonts-dejavu-core).
 packages=(cmake ninja-build g++ pkgconf libcli11-dev nlohmann-json3-dev libboost-dev
-          pybind11-dev python3-dev)
+          pybind11-dev python3-dev libcairo2-dev fonts-dejavu-core)
 # emscripten builds the engine to WebAssembly; Debian's runs on its nodejs and
 # finds its acorn module only with NODE_PATH=/usr/share/nodejs (build-site.sh sets it).
 if [[ "${1:-}" == "--site" || "${1:-}" == "--test" ]]; then
@@ -19,8 +20,9 @@ if [[ "${1:-}" == "--test" ]]; then
   packages+=(clang libgtest-dev chromium)
   # The Python module's tests (mypy checks its types), examples/dask_rate.py, the
   # GNU parallel recipe of docs/scaling.md, and the checks of the man page
-  # (groff) and zsh completion.
-  packages+=(python3-pytest mypy python3-distributed parallel groff-base zsh)
+  # (groff) and zsh completion; poppler-utils reads the books back (pdfinfo,
+  # pdffonts, pdftotext).
+  packages+=(python3-pytest mypy python3-distributed parallel groff-base zsh poppler-utils)
   # Node.js may come from another package that bundles npm; Debian's own
   # nodejs and npm are only needed where there is none.
   command -v node >/dev/null || packages+=(nodejs)

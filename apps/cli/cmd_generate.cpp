@@ -116,18 +116,13 @@ bool run_indexed(std::uint64_t count, int threads, std::atomic<bool>& cancel,
     progress.add(to - from);
     return true;
   };
-  // The generators poll `cancel`: a signal reaches them through it.
-  std::atomic<bool> done{false};
-  std::thread relay([&] {
-    while (!done.load()) {
-      if (interrupted.load()) cancel.store(true);
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-  });
-  const ops::BatchSummary summary =
-      ops::run_batch(static_cast<int>(std::min<std::uint64_t>(threads, count)), hooks, &cancel);
-  done.store(true);
-  relay.join();
+  ops::BatchSummary summary;
+  {
+    // The generators poll `cancel`: a signal reaches them through it.
+    const app::InterruptRelay relay(cancel);
+    summary =
+        ops::run_batch(static_cast<int>(std::min<std::uint64_t>(threads, count)), hooks, &cancel);
+  }
   if (output.failed()) {
     progress.message("nonet: cannot write the puzzles: " + output.error() + " (" +
                      std::to_string(output.answers_written()) + " were written)\n");

@@ -16,5 +16,6 @@ void add_generate_commands(CLI::App& app, Action& action);   // generate
 void add_transform_commands(CLI::App& app, Action& action);  // transform, canon
 void add_info_commands(CLI::App& app, Action& action);  // techniques, solvers, options
 void add_serve_command(CLI::App& app, Action& action);  // serve
+void add_book_command(CLI::App& app, Action& action);   // book
 
 }  // namespace nonet::cli

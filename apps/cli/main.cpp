@@ -88,6 +88,7 @@ int main(int argc, char** argv) {
   nonet::cli::add_logic_commands(app, action);
   nonet::cli::add_generate_commands(app, action);
   nonet::cli::add_transform_commands(app, action);
+  nonet::cli::add_book_command(app, action);
   nonet::cli::add_serve_command(app, action);
   nonet::cli::add_info_commands(app, action);
 

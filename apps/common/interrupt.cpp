@@ -1,5 +1,6 @@
 #include "common/interrupt.h"
 
+#include <chrono>
 #include <csignal>
 
 namespace nonet::app {
@@ -30,5 +31,18 @@ void install_interrupt_handlers() {
 const std::atomic<bool>* interrupt_flag() { return &g_interrupted; }
 
 int interrupt_signal() { return g_signal.load(); }
+
+InterruptRelay::InterruptRelay(std::atomic<bool>& cancel)
+    : thread_([this, &cancel] {
+        while (!done_.load()) {
+          if (g_interrupted.load()) cancel.store(true);
+          std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+      }) {}
+
+InterruptRelay::~InterruptRelay() {
+  done_.store(true);
+  thread_.join();
+}
 
 }  // namespace nonet::app

@@ -9,6 +9,7 @@
 //   if (int sig = nonet::app::interrupt_signal()) return 128 + sig;
 
 #include <atomic>
+#include <thread>
 
 namespace nonet::app {
 
@@ -19,5 +20,19 @@ void install_interrupt_handlers();
 const std::atomic<bool>* interrupt_flag();
 // The signal that set the flag, or 0.
 int interrupt_signal();
+
+// While it lives, raises `cancel` soon (within 10 ms) after a signal: for work
+// that polls a flag of its own, which another failure may raise too.
+class InterruptRelay {
+ public:
+  explicit InterruptRelay(std::atomic<bool>& cancel);
+  ~InterruptRelay();
+  InterruptRelay(const InterruptRelay&) = delete;
+  InterruptRelay& operator=(const InterruptRelay&) = delete;
+
+ private:
+  std::atomic<bool> done_{false};
+  std::thread thread_;
+};
 
 }  // namespace nonet::app

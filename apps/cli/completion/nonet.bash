@@ -13,7 +13,7 @@ _nonet() {
     cword=$COMP_CWORD
   fi
 
-  local commands="solve count validate candidates hint explain rate generate transform canon convert serve solvers techniques options"
+  local commands="solve count validate candidates hint explain rate generate transform canon convert book serve solvers techniques options"
   local puzzle_options="-h --help --box -f --format -j --threads"
 
   local command="" i
@@ -57,7 +57,7 @@ _nonet() {
     -l | --level | --limit)
       if [[ $command == hint ]]; then
         COMPREPLY=($(compgen -W "vague concrete placement" -- "$cur"))
-      elif [[ $command == generate ]]; then
+      elif [[ $command == generate || $command == book ]]; then
         COMPREPLY=($(compgen -W "easy medium hard expert extreme" -- "$cur"))
       fi
       return
@@ -80,6 +80,18 @@ _nonet() {
       compopt -o nospace 2>/dev/null
       return
       ;;
+    --paper)
+      COMPREPLY=($(compgen -W "a4 a5 letter legal 5x8 5.5x8.5 6x9 7x10 8x10 8.5x11" -- "$cur"))
+      return
+      ;;
+    --per-page)
+      COMPREPLY=($(compgen -W "1 2 4 6" -- "$cur"))
+      return
+      ;;
+    -o | --output)
+      if declare -F _filedir >/dev/null; then _filedir '@(pdf|svg|png)'; else COMPREPLY=($(compgen -f -- "$cur")); fi
+      return
+      ;;
     --from)
       if declare -F _filedir >/dev/null; then _filedir; else COMPREPLY=($(compgen -f -- "$cur")); fi
       return
@@ -87,7 +99,7 @@ _nonet() {
     -j | --threads | --timeout | -n | --count | --size | --clues | --rating | --seed | \
       --candidates | --givens | --cell | --host | -p | --port | --budget | --max-body | --workers | --queue-wait | \
       --io-timeout | --allow-host | --queue | --idle-timeout | --max-connections | --cache-mb | \
-      --drain)
+      --drain | --margin | --bleed | --title | --explain | --steps | --dpi)
       return  # a value of the user's own
       ;;
   esac
@@ -112,6 +124,11 @@ _nonet() {
     generate)
       options="-h --help -n --count --size --box --symmetry --clues --level --rating -t --profile
                --rate --minimal --no-minimal --seed -j --threads -f --format --timeout --from"
+      ;;
+    book)
+      options="-h --help -o --output -n --count --size --box --symmetry --clues --level --rating
+               -t --profile --minimal --no-minimal --seed -j --threads --timeout --per-page --paper
+               --margin --bleed --title --no-solutions --explain --steps --dpi"
       ;;
   esac
   if [[ $cur == -* ]]; then

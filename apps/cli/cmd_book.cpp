@@ -1,25 +1,19 @@
 // nonet book: puzzles (read from files, or made on the spot) as pages to print.
 
-#include <unistd.h>
-
 #include <atomic>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <map>
 #include <random>
-#include <thread>
 
 #include "book/book.h"
+#include "book/make.h"
 #include "cli/commands.h"
-#include "cli/library.h"
 #include "cli/options.h"
 #include "common/input.h"
 #include "common/interrupt.h"
 #include "common/progress.h"
 #include "nonet/version.h"
-#include "ops/batch.h"
 #include "ops/fpuzzles.h"
 #include "ops/ops.h"
 #include "ops/values.h"
@@ -55,59 +49,13 @@ struct BookCommand {
   double dpi = 150;
 };
 
-// One puzzle of the book, as it is gathered.
-struct Slot {
-  std::size_t index = 0;
-  std::optional<Level> level{};  // generated: the level asked for
-  Grid puzzle{*Geometry::get(3, 3)};
-  std::string place;  // read from a file: "puzzles.txt:3"
-  book::Entry entry{Grid(*Geometry::get(3, 3)), Grid(*Geometry::get(3, 3))};
-  std::string error;
-};
-
 int refuse(const std::string& message) {
   std::fprintf(stderr, "nonet: %s\n", message.c_str());
   return 2;
 }
 
-// "all", "none", or numbers and ranges from 1: "1,5-7".
-std::optional<std::vector<bool>> read_explain(const std::string& text, std::size_t count,
-                                              std::string& error) {
-  std::vector<bool> chosen(count, false);
-  if (text.empty() || text == "none") return chosen;
-  if (text == "all") return std::vector<bool>(count, true);
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    std::size_t comma = text.find(',', at);
-    if (comma == std::string::npos) comma = text.size();
-    const std::string item = text.substr(at, comma - at);
-    const std::size_t dash = item.find('-');
-    const std::string lo = item.substr(0, dash),
-                      hi = dash == std::string::npos ? lo : item.substr(dash + 1);
-    const auto number = [](const std::string& s) -> std::uint64_t {
-      if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos)
-        return 0;
-      return std::stoull(s);
-    };
-    const std::uint64_t a = number(lo), b = number(hi);
-    if (a == 0 || b == 0 || b < a) {
-      error = "--explain " + text + ": '" + item +
-              "' is not a puzzle number or range (e.g. 1,5-7, all or none)";
-      return std::nullopt;
-    }
-    if (b > count) {
-      error = "--explain " + text + ": puzzle " + std::to_string(b) + " is past the book's " +
-              std::to_string(count);
-      return std::nullopt;
-    }
-    for (std::uint64_t i = a; i <= b; ++i) chosen[i - 1] = true;
-    at = comma + 1;
-  }
-  return chosen;
-}
-
 // Every puzzle of the files, or the first problem with them.
-bool read_files(const BookCommand& cmd, std::vector<Slot>& slots) {
+bool read_files(const BookCommand& cmd, book::Request& request) {
   const ops::Result<ParseOptions> parse = ops::read_parse_options(cmd.box);  // checked by CLI11
   app::PuzzleInput input(cmd.files, parse ? *parse : ParseOptions{});
   input.set_variant_lines(ops::looks_like_variant);
@@ -134,33 +82,14 @@ bool read_files(const BookCommand& cmd, std::vector<Slot>& slots) {
       std::fprintf(stderr, "nonet: %s: %s\n", where.c_str(), item.puzzle.error().message.c_str());
       return false;
     }
-    Slot slot;
-    slot.index = slots.size();
-    slot.puzzle = *item.puzzle;
-    slot.place = where;
-    slots.push_back(std::move(slot));
+    request.puzzles.push_back(*item.puzzle);
+    request.places.push_back(where);
   }
-  if (slots.empty()) {
+  if (request.puzzles.empty()) {
     std::fprintf(stderr, "nonet: no puzzle in the input\n");
     return false;
   }
   return true;
-}
-
-// "12 steps more", the path's lines: "(1.2) Hidden Single: ...".
-void explained(const ops::ExplainAnswer& a, int most, book::Entry& entry) {
-  entry.explained = true;
-  const int n = static_cast<int>(a.path.steps.size());
-  const int shown = most > 0 ? std::min(most, n) : n;
-  for (int i = 0; i < shown; ++i) {
-    const Step& step = a.path.steps[static_cast<std::size_t>(i)];
-    char rating[32];
-    std::snprintf(rating, sizeof rating, "(%d.%d) ", step.rating / 10, step.rating % 10);
-    entry.steps.push_back(rating + render_step(step, a.puzzle.geometry()));
-  }
-  entry.more_steps = n - shown;
-  if (shown == n && a.status != ops::Status::solved)
-    entry.steps.push_back("The path stops here: " + a.message);
 }
 
 int run_book(const BookCommand& cmd) {
@@ -187,158 +116,68 @@ int run_book(const BookCommand& cmd) {
   }
 
   // What to make, or read.
-  app::install_interrupt_handlers();
-  const std::atomic<bool>& interrupted = *app::interrupt_flag();
-  std::vector<Slot> slots;
-  ops::GenerateRequest request;
+  book::Request request;
+  request.explain = cmd.explain;
+  request.steps = cmd.steps;
+  request.profile = *ops::read_profile(cmd.profile);
+  request.threads = cmd.threads;
+  if (cmd.timeout >= 0) request.timeout = cmd.timeout;
   const bool generating = cmd.files.empty();
+  app::install_interrupt_handlers();
   if (generating) {
     const ops::Result<const Geometry*> board = ops::read_board(cmd.size, cmd.box);
     if (!board) return refuse("--box/--size: " + board.error().message);
-    request.geometry = *board;
-    request.symmetry = *ops::read_symmetry(cmd.symmetry);
+    ops::GenerateRequest& g = request.generate;
+    g.geometry = *board;
+    g.symmetry = *ops::read_symmetry(cmd.symmetry);
     if (!cmd.clues.empty()) {
       const ops::Range clues = *ops::read_range(cmd.clues, false);
-      request.min_clues = clues.low;
-      request.max_clues = clues.high;
+      g.min_clues = clues.low;
+      g.max_clues = clues.high;
     }
     if (!cmd.rating.empty()) {
       const ops::Range er = *ops::read_range(cmd.rating, true);
-      request.rating = RatingBand{er.low, er.high};
+      g.rating = RatingBand{er.low, er.high};
     }
-    request.profile = *ops::read_profile(cmd.profile);
-    request.rate = true;
-    request.minimal = cmd.minimal;
-    request.seed = cmd.seed;
-    // The levels, in the order given, each a share of the count.
-    std::vector<std::optional<Level>> levels;
-    for (std::size_t at = 0; at <= cmd.levels.size() && !cmd.levels.empty();) {
-      std::size_t comma = cmd.levels.find(',', at);
-      if (comma == std::string::npos) comma = cmd.levels.size();
-      const ops::Result<Level> level = ops::read_level(cmd.levels.substr(at, comma - at));
-      if (!level) return refuse("--level " + cmd.levels + ": " + level.error().message);
-      levels.emplace_back(*level);
-      at = comma + 1;
-    }
-    if (levels.empty()) levels.emplace_back();
-    if (cmd.count < levels.size())
-      return refuse("-n " + std::to_string(cmd.count) + ": fewer puzzles than levels (" +
-                    std::to_string(levels.size()) + ")");
-    for (std::size_t l = 0; l < levels.size(); ++l) {
-      ops::GenerateRequest one = request;
-      one.level = levels[l];
-      if (const ops::Result<void> checked = ops::check(one); !checked)
-        return refuse((checked.error().option.empty() ? "" : "--" + checked.error().option + ": ") +
-                      checked.error().message);
-      const std::uint64_t share =
-          cmd.count / levels.size() + (l < cmd.count % levels.size() ? 1 : 0);
-      for (std::uint64_t k = 0; k < share; ++k) {
-        Slot slot;
-        slot.index = slots.size();
-        slot.level = levels[l];
-        slots.push_back(std::move(slot));
-      }
-    }
-  } else if (!read_files(cmd, slots)) {
-    return interrupted_exit(1);
+    g.profile = request.profile;
+    g.minimal = cmd.minimal;
+    g.seed = cmd.seed;
+    const nonet::Result<std::vector<std::optional<Level>>> levels = book::read_levels(cmd.levels);
+    if (!levels) return refuse(levels.error().message);
+    request.levels = *levels;
+    request.count = cmd.count;
+  } else if (!read_files(cmd, request)) {
+    return 1;
   }
-  std::string error;
-  const std::optional<std::vector<bool>> chosen = read_explain(cmd.explain, slots.size(), error);
-  if (!chosen) return refuse(error);
-  const int side = generating ? request.geometry->side() : slots.front().puzzle.geometry().side();
+  if (const nonet::Result<void> ok = book::check(request); !ok) return refuse(ok.error().message);
+  const int side =
+      generating ? request.generate.geometry->side() : request.puzzles.front().geometry().side();
   if (const nonet::Result<void> ok = book::check(layout, side); !ok)
     return refuse(ok.error().message);
 
-  // Each puzzle made or solved, rated and (when chosen) explained, on the threads.
-  std::vector<std::unique_ptr<ops::Scratch>> scratch;
-  const int threads = std::max(1, std::min<int>(cmd.threads, static_cast<int>(slots.size())));
-  for (int t = 0; t < threads; ++t) scratch.push_back(std::make_unique<ops::Scratch>());
+  // Each puzzle made or solved, rated and (when asked) explained.
+  const std::size_t total = book::book_size(request);
+  app::Progress progress("puzzles", total);
   std::atomic<bool> cancel{false};
-  app::Progress progress("puzzles", slots.size());
-  ops::BatchHooks<Slot*> hooks;
-  hooks.group = 64;
-  std::size_t next = 0;
-  hooks.read = [&](std::vector<Slot*>& group, std::size_t max) {
-    for (; next < slots.size() && group.size() < max; ++next) group.push_back(&slots[next]);
-    return !group.empty();
-  };
-  const std::optional<double> budget =
-      cmd.timeout >= 0 ? std::optional<double>(cmd.timeout) : std::nullopt;
-  hooks.run = [&](Slot*& slot, int worker) {
-    Slot& s = *slot;
-    ops::Context context;
-    context.cancel = &cancel;
-    context.scratch = scratch[static_cast<std::size_t>(worker)].get();
-    const std::string which = generating ? "puzzle " + std::to_string(s.index + 1) : s.place;
-    if (generating) {
-      ops::GenerateRequest one = request;
-      one.level = s.level;
-      one.index = s.index;
-      context.set_budget(budget, ops::Work::generate, side);
-      const ops::Result<ops::GenerateAnswer> r = ops::generate(one, context);
-      if (!r || r->status != ops::Status::ok) {
-        // A signal, or another puzzle's failure, stopped this one: nothing to say.
-        if (context.cancelled()) return false;
-        s.error = which + ": " +
-                  (r ? r->message + "; raise --timeout or widen the band" : r.error().message);
-        cancel.store(true);
-        return false;
-      }
-      s.puzzle = r->puzzle->puzzle;
-      s.entry = {r->puzzle->puzzle, r->puzzle->solution, r->rating};
-    } else {
-      context.set_budget(budget, ops::Work::search, s.puzzle.geometry().side());
-      const ops::Result<Grid> solution = ops::unique_solution(s.puzzle, context);
-      if (!solution) {
-        if (context.cancelled()) return false;
-        s.error = which + ": " + solution.error().message + "; a book's puzzles have one solution";
-        cancel.store(true);
-        return false;
-      }
-      s.entry = {s.puzzle, *solution};
-      context.set_budget(budget, ops::Work::logic, s.puzzle.geometry().side());
-      const ops::Result<ops::RateAnswer> rated =
-          ops::rate({s.puzzle, *ops::read_profile(cmd.profile)}, context);
-      if (context.cancelled()) return false;
-      if (rated && rated->status == ops::Status::rated) s.entry.rating = rated->rating;
-    }
-    if ((*chosen)[s.index]) {
-      context.set_budget(budget, ops::Work::logic, side);
-      const ops::Result<ops::ExplainAnswer> path =
-          ops::explain({s.puzzle, {}, *ops::read_profile(cmd.profile)}, context);
-      if (context.cancelled()) return false;
-      if (path) explained(*path, cmd.steps, s.entry);
-    }
-    return true;
-  };
-  hooks.write = [&](std::vector<Slot*>&, std::size_t from, std::size_t to) {
-    progress.add(to - from);
-    return true;
-  };
-  ops::BatchSummary summary;
+  book::Made made;
   {
     const app::InterruptRelay relay(cancel);  // the searches poll `cancel`
-    summary = ops::run_batch(threads, hooks, &cancel);
+    made = book::make(request, cancel, [&](std::size_t n) { progress.add(n); });
   }
-  for (const Slot& s : slots) {
-    if (!s.error.empty()) {
-      progress.message("nonet: " + s.error + "; no book was written\n");
-      return 1;
-    }
+  if (!made.error.empty()) {
+    progress.message("nonet: " + made.error + "; no book was written\n");
+    return 1;
   }
-  if (interrupted.load() || summary.written != slots.size()) {
-    progress.message("nonet: interrupted after " + std::to_string(summary.written) + " of " +
-                     std::to_string(slots.size()) + " puzzles; no book was written\n");
-    return interrupted_exit(1);
+  if (made.cancelled) {
+    progress.message("nonet: interrupted after " + std::to_string(made.done) + " of " +
+                     std::to_string(total) + " puzzles; no book was written\n");
+    return 1;
   }
 
   // The pages.
   layout.note =
       std::string("nonet ") + kVersion + (generating ? ", seed " + std::to_string(cmd.seed) : "");
-  std::vector<book::Entry> entries;
-  entries.reserve(slots.size());
-  for (Slot& s : slots) entries.push_back(std::move(s.entry));
-  const nonet::Result<std::vector<std::string>> files = book::render(entries, layout, *output);
+  const nonet::Result<std::vector<std::string>> files = book::render(made.entries, layout, *output);
   if (!files) {
     progress.message("nonet: " + files.error().message + "\n");
     return 1;

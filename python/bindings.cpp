@@ -5,7 +5,12 @@
 
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <random>
+#include <thread>
+
+#include "book/make.h"
+#include "nonet/version.h"
 
 #include "ops/values.h"
 #include "python/bindings.h"
@@ -283,6 +288,120 @@ ops::Result<std::string> convert_item(const Input& in, const ParseOptions& optio
   return ops::convert({p->puzzle.grid, std::move(p->variant), to}).text;
 }
 
+// --- book --------------------------------------------------------------------------
+
+// Makes the book's puzzles on a thread of their own, the GIL released, while
+// this thread lets Python handle its signals every 50 ms: Ctrl-C stops the
+// work and raises KeyboardInterrupt.
+book::Made make_book(const book::Request& request) {
+  std::atomic<bool> cancel{false}, finished{false};
+  bool interrupted = false;
+  book::Made made;
+  {
+    py::gil_scoped_release release;
+    std::thread worker([&] {
+      made = book::make(request, cancel);
+      finished.store(true);
+    });
+    while (!finished.load()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      py::gil_scoped_acquire acquire;
+      if (!interrupted && PyErr_CheckSignals() != 0) {
+        interrupted = true;
+        cancel.store(true);
+      }
+    }
+    worker.join();
+  }
+  if (interrupted) throw py::error_already_set();
+  return made;
+}
+
+std::vector<std::string> write_book(const std::string& output, const std::optional<py::iterable>& puzzles,
+                    std::uint64_t count, std::optional<int> size, const OptStr& box,
+                    const std::string& profile, const OptStr& level, const Band& rating,
+                    const Band& clues, const std::string& symmetry, std::optional<bool> minimal,
+                    std::optional<std::uint64_t> seed, int threads, OptSeconds timeout,
+                    int per_page, const std::string& paper, const std::string& margin,
+                    const std::string& bleed, const std::string& title, bool solutions,
+                    const OptStr& explain, int steps, double dpi) {
+  const std::optional<book::Output> kind = book::output_of(output);
+  if (!kind)
+    throw py::value_error("output: " + output +
+                          ": a book is written as .pdf, or as one .svg or .png a page");
+  const auto checked = [](const char* name, auto r) {
+    if (!r) throw py::value_error(std::string(name) + ": " + r.error().message);
+    return *r;
+  };
+  book::Layout layout;
+  layout.per_page = per_page;
+  layout.paper = checked("paper", book::read_paper(paper));
+  layout.margin = checked("margin", book::read_length(margin));
+  layout.bleed = checked("bleed", book::read_length(bleed));
+  layout.title = title;
+  layout.solutions = solutions;
+  layout.dpi = dpi;
+  layout.date = checked("SOURCE_DATE_EPOCH", book::creation_date());
+
+  book::Request request;
+  request.explain = explain.value_or("");
+  if (steps < 0)
+    throw py::value_error("steps: expected 0 (all) or more, got " + std::to_string(steps));
+  request.steps = steps;
+  request.profile = option("profile", ops::read_profile(profile));
+  request.threads = batch_threads(threads);
+  request.timeout = timeout_of(timeout);
+  std::uint64_t drawn = 0;
+  if (puzzles) {
+    const ParseOptions options = parse_options_of(box);
+    std::size_t index = 0;
+    for (const Input& in : inputs_of(*puzzles)) {
+      ++index;
+      ops::Result<Puzzle> p = parse(in, options);
+      if (!p) {
+        ops::Failure f = p.error();
+        f.message = "puzzle " + std::to_string(index) + ": " + f.message;
+        throw ItemFailure{f};
+      }
+      request.puzzles.push_back(p->grid);
+      request.places.push_back("puzzle " + std::to_string(index));
+    }
+    if (request.puzzles.empty()) throw py::value_error("puzzles: no puzzle given");
+  } else {
+    // The puzzles as generate makes them, rated, symmetric as printed puzzles are.
+    const GenerateConfig config = generate_config(size, box, profile, std::nullopt, rating, clues,
+                                                  symmetry, minimal, true, seed, timeout);
+    request.generate = config.request;
+    drawn = config.request.seed;
+    const nonet::Result<std::vector<std::optional<Level>>> levels =
+        book::read_levels(level.value_or(""));
+    if (!levels) throw py::value_error(levels.error().message.substr(2));  // "level easy,x: ..."
+    request.levels = *levels;
+    request.count = count;
+  }
+  if (const nonet::Result<void> ok = book::check(request); !ok) {
+    // Named as Python names the options: "explain 9: ...", "count 2: ...".
+    std::string message = ok.error().message;
+    if (message.rfind("--", 0) == 0) message.erase(0, 2);
+    if (message.rfind("-n ", 0) == 0) message.replace(0, 2, "count");
+    throw py::value_error(message);
+  }
+  const int side =
+      puzzles ? request.puzzles.front().geometry().side() : request.generate.geometry->side();
+  if (const nonet::Result<void> ok = book::check(layout, side); !ok)
+    throw py::value_error(ok.error().message);
+
+  const book::Made made = make_book(request);
+  if (!made.error.empty()) throw ItemFailure{ops::fail(made.code, made.error)};
+  layout.note =
+      std::string("nonet ") + kVersion + (puzzles ? "" : ", seed " + std::to_string(drawn));
+  const nonet::Result<std::vector<std::string>> files = book::render(made.entries, layout, *kind);
+  if (!files) throw std::runtime_error(files.error().message);
+  const nonet::Result<std::vector<std::string>> written = book::write_files(*files, output, *kind);
+  if (!written) throw py::value_error(written.error().message);
+  return *written;
+}
+
 }  // namespace
 
 void define_operations(py::module_& m) {
@@ -524,6 +643,27 @@ void define_operations(py::module_& m) {
       py::arg("box"), py::arg("profile"), py::arg("level"), py::arg("rating"), py::arg("clues"),
       py::arg("symmetry"), py::arg("minimal"), py::arg("rate"), py::arg("seed"),
       py::arg("timeout"));
+
+  // --- book ---------------------------------------------------------------------
+  m.def("book", &write_book, py::arg("output"), py::arg("puzzles") = py::none(), py::kw_only(),
+        py::arg("count") = 12, py::arg("size") = py::none(), py::arg("box") = py::none(),
+        py::arg("profile") = "se", py::arg("level") = py::none(), py::arg("rating") = py::none(),
+        py::arg("clues") = py::none(), py::arg("symmetry") = "rot180",
+        py::arg("minimal") = py::none(), py::arg("seed") = py::none(), py::arg("threads") = 0,
+        py::arg("timeout") = py::none(), py::arg("per_page") = 0, py::arg("paper") = "a4",
+        py::arg("margin") = "15mm", py::arg("bleed") = "0", py::arg("title") = "Sudoku",
+        py::arg("solutions") = true, py::arg("explain") = py::none(), py::arg("steps") = 0,
+        py::arg("dpi") = 150.0,
+        "Writes a book to print, as `nonet book` does: `output` is FILE.pdf, or FILE.svg / "
+        "FILE.png for one file a page; returns the paths written. The puzzles are `puzzles` (any "
+        "forms nonet reads, each checked for one solution and rated) or, when None, `count` made "
+        "as generate makes them (`level` one level or several, 'easy,medium,hard', each an equal "
+        "share). `per_page` 1, 2, 4 or 6 (0: by the size), `paper` ('a4', 'letter', '6x9', "
+        "'210x297mm', ...), `margin` and `bleed` with a unit ('15mm', '0.125in'), `title`, "
+        "`solutions`, `explain` ('1,5-7' or 'all': their explained paths, `steps` the first N "
+        "steps of each), `dpi` for PNG. The same seed gives the same puzzles; with "
+        "SOURCE_DATE_EPOCH set, the same bytes. Raises InvalidPuzzleError naming the first puzzle "
+        "that cannot go in (nothing is written), ValueError for a bad option.");
 
   // --- transform, canon -----------------------------------------------------------
   m.def(

@@ -1,6 +1,10 @@
 #include "book/make.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <memory>
 
 #include "ops/batch.h"
@@ -15,6 +19,7 @@ struct Slot {
   std::optional<Grid> puzzle{};  // given
   std::optional<Entry> entry{};
   std::string error{};
+  ops::Code code = ops::Code::bad_value;
 };
 
 // The path's lines: "(1.2) Hidden Single: ...", and how many more were left out.
@@ -143,9 +148,10 @@ Made make(const Request& request, std::atomic<bool>& cancel,
     context.cancel = &cancel;
     context.scratch = scratch[static_cast<std::size_t>(worker)].get();
     // The first failure stops the others; those it stopped have nothing to say.
-    const auto fail = [&](const std::string& message) {
+    const auto fail = [&](ops::Code code, const std::string& message) {
       if (context.cancelled()) return false;
       s.error = message;
+      s.code = code;
       cancel.store(true);
       return false;
     };
@@ -158,10 +164,13 @@ Made make(const Request& request, std::atomic<bool>& cancel,
       one.rate = true;
       context.set_budget(request.timeout, ops::Work::generate, side);
       const ops::Result<ops::GenerateAnswer> r = ops::generate(one, context);
-      if (!r) return fail("puzzle " + std::to_string(s.index + 1) + ": " + r.error().message);
+      if (!r)
+        return fail(r.error().code,
+                    "puzzle " + std::to_string(s.index + 1) + ": " + r.error().message);
       if (r->status != ops::Status::ok)
-        return fail("puzzle " + std::to_string(s.index + 1) + ": " + r->message +
-                    "; raise the time allowed or widen the band");
+        return fail(ops::Code::timeout, "puzzle " + std::to_string(s.index + 1) + ": " +
+                                            r->message +
+                                            "; raise the time allowed or widen the band");
       puzzle = r->puzzle->puzzle;
       s.entry = Entry{r->puzzle->puzzle, r->puzzle->solution, r->rating};
     } else {
@@ -171,8 +180,8 @@ Made make(const Request& request, std::atomic<bool>& cancel,
       context.set_budget(request.timeout, ops::Work::search, side);
       const ops::Result<Grid> solution = ops::unique_solution(puzzle, context);
       if (!solution)
-        return fail(place + ": " + solution.error().message +
-                    "; a book's puzzles have one solution");
+        return fail(solution.error().code, place + ": " + solution.error().message +
+                                               "; a book's puzzles have one solution");
       s.entry = Entry{puzzle, *solution};
       context.set_budget(request.timeout, ops::Work::logic, side);
       const ops::Result<ops::RateAnswer> rated = ops::rate({puzzle, request.profile}, context);
@@ -197,6 +206,7 @@ Made make(const Request& request, std::atomic<bool>& cancel,
   for (const Slot& s : slots) {
     if (!s.error.empty()) {
       made.error = s.error;
+      made.code = s.code;
       return made;
     }
   }
@@ -206,6 +216,38 @@ Made make(const Request& request, std::atomic<bool>& cancel,
   }
   for (Slot& s : slots) made.entries.push_back(std::move(*s.entry));
   return made;
+}
+
+nonet::Result<std::time_t> creation_date() {
+  const char* epoch = std::getenv("SOURCE_DATE_EPOCH");
+  if (!epoch || !*epoch) return std::time(nullptr);
+  char* end = nullptr;
+  errno = 0;
+  const long long when = std::strtoll(epoch, &end, 10);
+  if (*end != '\0' || when < 0 || errno != 0)
+    return Error{0, 0,
+                 std::string("SOURCE_DATE_EPOCH=") + epoch + ": seconds since 1970 are needed"};
+  return static_cast<std::time_t>(when);
+}
+
+nonet::Result<std::vector<std::string>> write_files(const std::vector<std::string>& files,
+                                                    const std::string& path, Output output) {
+  std::vector<std::string> written;
+  const int pages = output == Output::pdf ? 0 : static_cast<int>(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const std::string target = pages ? page_path(path, static_cast<int>(i) + 1, pages) : path;
+    const std::string temporary = target + ".part";
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out.write(files[i].data(), static_cast<std::streamsize>(files[i].size()));
+    out.close();
+    if (!out || std::rename(temporary.c_str(), target.c_str()) != 0) {
+      const std::string why = std::strerror(errno);
+      std::remove(temporary.c_str());
+      return Error{0, 0, "cannot write " + target + ": " + why};
+    }
+    written.push_back(target);
+  }
+  return written;
 }
 
 }  // namespace nonet::book

@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <ctime>
 #include <functional>
 #include <optional>
 #include <string>
@@ -50,15 +51,25 @@ std::uint64_t book_size(const Request& request);
 nonet::Result<void> check(const Request& request);
 
 struct Made {
-  std::vector<Entry> entries{};  // complete only when neither error nor cancelled
-  std::string error{};           // the first puzzle's failure: "puzzles.txt:2: ..."
-  bool cancelled = false;        // `cancel` was raised first
-  std::size_t done = 0;          // puzzles finished
+  std::vector<Entry> entries{};           // complete only when neither error nor cancelled
+  std::string error{};                    // the first puzzle's failure: "puzzles.txt:2: ..."
+  ops::Code code = ops::Code::bad_value;  // and its kind (not_unique, timeout, ...)
+  bool cancelled = false;                 // `cancel` was raised first
+  std::size_t done = 0;                   // puzzles finished
 };
 // Makes or reads every puzzle on request.threads threads, in the book's order
 // (the same whatever the count); `done(n)` reports n more finished. Stops soon
 // after `cancel` is raised, or after the first failure.
 Made make(const Request& request, std::atomic<bool>& cancel,
           const std::function<void(std::size_t)>& done = {});
+
+// The PDF's creation date: SOURCE_DATE_EPOCH when it is set (as reproducible
+// builds set it), else now; an error when it is set to something else.
+nonet::Result<std::time_t> creation_date();
+// Writes render()'s files: the PDF to `path`, or SVG and PNG pages to their
+// page_path()s, each written beside its place and renamed into it only when
+// whole. The paths written, or why one could not be.
+nonet::Result<std::vector<std::string>> write_files(const std::vector<std::string>& files,
+                                                    const std::string& path, Output output);
 
 }  // namespace nonet::book

@@ -3,7 +3,6 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <random>
 
 #include "book/book.h"
@@ -105,15 +104,9 @@ int run_book(const BookCommand& cmd) {
   layout.title = cmd.title;
   layout.solutions = !cmd.no_solutions;
   layout.dpi = cmd.dpi;
-  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch) {
-    char* end = nullptr;
-    const long long when = std::strtoll(epoch, &end, 10);
-    if (*end != '\0' || when < 0)
-      return refuse(std::string("SOURCE_DATE_EPOCH=") + epoch + ": seconds since 1970 are needed");
-    layout.date = static_cast<std::time_t>(when);
-  } else {
-    layout.date = std::time(nullptr);
-  }
+  const nonet::Result<std::time_t> date = book::creation_date();
+  if (!date) return refuse(date.error().message);
+  layout.date = *date;
 
   // What to make, or read.
   book::Request request;
@@ -182,21 +175,11 @@ int run_book(const BookCommand& cmd) {
     progress.message("nonet: " + files.error().message + "\n");
     return 1;
   }
-  // Each file is written beside its place and renamed into it: a failure
-  // never leaves half a book.
-  const int pages = *output == book::Output::pdf ? 0 : static_cast<int>(files->size());
-  for (std::size_t i = 0; i < files->size(); ++i) {
-    const std::string path =
-        pages ? book::page_path(cmd.output, static_cast<int>(i) + 1, pages) : cmd.output;
-    const std::string temporary = path + ".part";
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out.write((*files)[i].data(), static_cast<std::streamsize>((*files)[i].size()));
-    out.close();
-    if (!out || std::rename(temporary.c_str(), path.c_str()) != 0) {
-      std::remove(temporary.c_str());
-      progress.message("nonet: cannot write " + path + "\n");
-      return 1;
-    }
+  if (const nonet::Result<std::vector<std::string>> written =
+          book::write_files(*files, cmd.output, *output);
+      !written) {
+    progress.message("nonet: " + written.error().message + "\n");
+    return 1;
   }
   return 0;
 }

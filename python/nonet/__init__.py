@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Tuple, 
 from ._errors import Error, InvalidPuzzleError, ParseError, Timeout
 from . import _nonet
 from ._nonet import (
+    book,
     Candidates,
     Conflict,
     Count,
@@ -56,7 +57,7 @@ from ._nonet import (
 __all__ = [
     "Candidates", "Conflict", "Count", "Error", "Explanation", "Generated", "Hint", "InvalidPuzzleError",
     "ParseError", "Puzzle", "Rating", "Reader", "Solution", "Step", "Timeout", "Validation",
-    "__version__", "candidates", "candidates_many", "canon", "canon_many", "cli_line", "convert", "convert_many", "count", "count_many", "explain", "explain_many",
+    "__version__", "book", "candidates", "candidates_many", "canon", "canon_many", "cli_line", "convert", "convert_many", "count", "count_many", "explain", "explain_many",
     "generate", "generate_many", "hint", "levels", "rate", "rate_many", "read", "solve", "solve_many",
     "transform", "transform_many", "validate", "validate_many",
 ]

@@ -609,6 +609,54 @@ def test_the_package_type_checks():
     assert status == 0, out + err
 
 
+# --- Books ------------------------------------------------------------------------------
+
+
+def test_book_writes_a_pdf(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    written = nonet.book(str(tmp_path / "py.pdf"), count=6, level="easy,hard", seed=7)
+    assert written == [str(tmp_path / "py.pdf")]
+    pdf = (tmp_path / "py.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF-")
+    # Title, two pages of puzzles, one of solutions.
+    assert len(re.findall(rb"/Type /Page[^s]", pdf)) == 4
+
+
+def test_book_is_the_cli_book(tmp_path, monkeypatch, cli):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    nonet.book(str(tmp_path / "py.pdf"), count=6, level="easy,hard", seed=7)
+    made = cli.run("book", "-n", "6", "--level", "easy,hard", "--seed", "7", "-o",
+                   str(tmp_path / "cli.pdf"))
+    assert made.returncode == 0, made.stderr
+    assert (tmp_path / "cli.pdf").read_bytes() == (tmp_path / "py.pdf").read_bytes()
+
+
+def test_book_of_given_puzzles_writes_a_file_a_page(tmp_path):
+    written = nonet.book(str(tmp_path / "b.svg"), [TUTORIAL, nonet.Puzzle(TUTORIAL)],
+                         per_page=1, explain="2", steps=3, title="Two")
+    assert written == [str(tmp_path / f"b-{i}.svg") for i in range(1, 6)]
+    assert all(open(p).read().startswith("<?xml") for p in written)
+
+
+def test_book_refuses_bad_puzzles_and_options_and_writes_nothing(tmp_path):
+    out = str(tmp_path / "never.pdf")
+    with pytest.raises(nonet.InvalidPuzzleError, match="puzzle 2: .*one solution"):
+        nonet.book(out, [TUTORIAL, "1" + "." * 80])
+    with pytest.raises(nonet.ParseError, match="puzzle 1: "):
+        nonet.book(out, ["12345"])
+    with pytest.raises(ValueError, match=r"^output: "):
+        nonet.book(str(tmp_path / "never.txt"), count=1)
+    with pytest.raises(ValueError, match=r"^paper: "):
+        nonet.book(out, count=1, paper="b9")
+    with pytest.raises(ValueError, match=r"^explain 9: puzzle 9 is past the book's 3"):
+        nonet.book(out, count=3, explain="9")
+    with pytest.raises(ValueError, match=r"^level easy,tough: "):
+        nonet.book(out, count=3, level="easy,tough")
+    with pytest.raises(ValueError, match=r"^count 1: fewer puzzles than levels"):
+        nonet.book(out, count=1, level="easy,hard")
+    assert not os.listdir(tmp_path)
+
+
 # --- The documentation's examples ------------------------------------------------------
 
 

@@ -3,7 +3,9 @@
 //
 // Accepted forms (the size is inferred from the number of cells, or forced):
 //   * one puzzle per line: N*N symbols, blanks as . 0 * _ x; a comment may follow
-//     after whitespace; lines starting with # are skipped;
+//     after whitespace, or other fields after a comma (QQWing's CSV, whose
+//     "Puzzle,..." / "Solution,..." header is skipped); lines starting with # are
+//     skipped;
 //   * N lines of N symbols (optionally spaced, optionally ruled with | - + =),
 //     puzzles separated by blank lines;
 //   * whitespace- or comma-separated numbers (0 = blank), on one line or N lines;

@@ -128,6 +128,8 @@ Error read_cells(std::string_view line, int line_no, bool first_token, std::vect
     } else if (v == kSpace) {
       if (first_token) break;
     } else if (v == kBad) {
+      // A CSV row (QQWing's) holds the puzzle in its first field.
+      if (first_token && line[i] == ',') break;
       return {line_no, static_cast<int>(i) + 1 + offset,
               "unexpected character " + quote_char(line[i]) +
                   " (expected a digit, a letter for digits above 9, or . or 0 for a blank)"};
@@ -340,6 +342,9 @@ void PuzzleParser::feed(std::string_view raw, std::vector<ParsedPuzzle>& out, bo
     return;
   }
   if (line.front() == '#') return;
+  // The header of QQWing's CSV ("Puzzle,Solution,...,Difficulty" or
+  // "Solution,Solution Count,"): its rows follow, a puzzle in the first field.
+  if (line.starts_with("Puzzle,") || line.starts_with("Solution,")) return;
   if (line.front() == '[') {
     end_block(out);
     skipping_ = false;
@@ -366,7 +371,7 @@ void PuzzleParser::cells_line(std::string_view line, int offset, std::vector<Par
   // (A plain loop: find_first_of calls memchr once per character, which showed
   // as 7 % of a whole `nonet solve` run on 17_clue.)
   bool has_more = false;
-  for (char c : line) has_more |= c == ' ' || c == '\t';
+  for (char c : line) has_more |= c == ' ' || c == '\t' || c == ',';
   if (error.message.empty() && k1 > 1) {
     const Geometry* g = nullptr;
     if (force) {

@@ -35,6 +35,46 @@ TEST(Format, LineFormsWithBlanksAndComments) {
   EXPECT_EQ(all[3].line, 5);
 }
 
+// QQWing's four output styles, as qqwing 1.3.4 writes them (--one-line,
+// --compact, --readable, --csv): every one reads as the puzzle.
+TEST(Format, QqwingOutputInEveryStyle) {
+  const std::string line =
+      "..4...2...25...83.....6....6...4...14..675..87...2...5....5.....31...45...9...7..";
+  const std::string solution =
+      "164538297925417836387962514652849371413675928798123645276354189831796452549281763";
+  const std::string compact =
+      "..4...2..\n.25...83.\n....6....\n6...4...1\n4..675..8\n7...2...5\n....5....\n"
+      ".31...45.\n..9...7..\n\n";
+  const std::string readable =
+      " . . 4 | . . . | 2 . .\n . 2 5 | . . . | 8 3 .\n . . . | . 6 . | . . .\n"
+      "-------|-------|-------\n . . . | . 4 . | . . 1\n"
+      " 4 . . | 6 7 5 | . . 8\n 7 . . | . 2 . | . . 5\n-------|-------|-------\n"
+      " . . . | . 5 . | . . .\n . 3 1 | . . . | 4 5 .\n . . 9 | . . . | 7 . .\n\n";
+  const std::string csv =
+      "Puzzle,Solution,Givens,Singles,Hidden Singles,Naked Pairs,Hidden Pairs,Pointing "
+      "Pairs/Triples,Box/Line Intersections,Guesses,Backtracks,Difficulty\n" +
+      line + "," + solution + ",25,37,19,0,0,0,0,0,0,Easy,\n" + "Puzzle,\n" + line + ",\n";
+  for (const std::string& text : {line + "\n", compact, csv}) {
+    const auto all = parse_puzzles(text);
+    ASSERT_FALSE(all.empty()) << text;
+    for (const auto& p : all) {
+      ASSERT_TRUE(p.ok()) << p.error().to_string() << "\n" << text;
+      EXPECT_EQ(to_line(*p), line);
+    }
+  }
+  EXPECT_EQ(parse_puzzles(csv).size(), 2u);
+  EXPECT_EQ(parse_puzzles(csv)[0].line, 2);
+  // The readable style: a ruled grid (its fourth row differs from the line's).
+  const auto ruled = parse_puzzles(readable);
+  ASSERT_EQ(ruled.size(), 1u);
+  ASSERT_TRUE(ruled[0].ok()) << ruled[0].error().to_string();
+  EXPECT_EQ(to_line(*ruled[0]).substr(0, 27), line.substr(0, 27));
+  // Comma-separated numbers are still read as numbers.
+  const auto numbers = parse_puzzles("1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0\n");
+  ASSERT_EQ(numbers.size(), 1u);
+  EXPECT_TRUE(numbers[0].ok());
+}
+
 TEST(Format, SeveralGridsSeparatedByBlankLines) {
   std::string text = std::string(kSeedRows) + "\n\n" + kSeedRows + "\n";
   auto all = parse_puzzles(text);

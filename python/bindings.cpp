@@ -285,7 +285,10 @@ ops::Result<std::string> canon_item(const Input& in, const ParseOptions& options
 ops::Result<std::string> convert_item(const Input& in, const ParseOptions& options, ops::Form to) {
   ops::Result<AnyPuzzle> p = parse_any(in, options);
   if (!p) return p.error();
-  return ops::convert({p->puzzle.grid, std::move(p->variant), to}).text;
+  ops::Result<ops::ConvertAnswer> r =
+      ops::convert({p->puzzle.grid, std::move(p->variant), to, std::move(p->document)});
+  if (!r) return r.error();
+  return std::move(r->text);
 }
 
 // --- book --------------------------------------------------------------------------
@@ -727,7 +730,10 @@ void define_operations(py::module_& m) {
       py::arg("puzzle"), py::kw_only(), py::arg("to") = "fpuzzles", py::arg("box") = py::none(),
       "The puzzle, classic or variant, written in another form as one line: to='fpuzzles' "
       "(f-puzzles JSON), 'url' (an f-puzzles link, which SudokuPad opens too) or 'nonet' "
-      "(nonet's JSON form).");
+      "(nonet's JSON form); or a classic one in another program's form, with the player's "
+      "entries and pencil marks where it holds them: 'sdk', 'sdm', 'ipuz', 'opensudoku', "
+      "'hodoku', 'pm', 'sudokuwiki' (docs/formats.md). The puzzle may be such a file's text "
+      "too, or an ipuz dict.");
   m.def(
       "_convert_batch",
       [](const py::iterable& puzzles, int threads, const std::string& to, const OptStr& box) {

@@ -24,12 +24,14 @@ Input input_of(py::handle item) {
   if (py::isinstance<py::dict>(item)) {
     // An f-puzzles puzzle as Python holds JSON; read on the worker as its text.
     const py::object dumps = py::module_::import("json").attr("dumps");
-    return {std::nullopt, dumps(item).cast<std::string>(), 1, true};
+    std::string text = dumps(item).cast<std::string>();
+    // An ipuz object is another program's file; any other dict is f-puzzles'.
+    return {std::nullopt, std::move(text), 1, true};
   }
   if (py::isinstance<py::str>(item) || py::isinstance<py::bytes>(item)) {
     std::string text = item.cast<std::string>();
-    const bool variant = ops::looks_like_variant(text);
-    return {std::nullopt, std::move(text), 1, variant};
+    const bool other = ops::looks_like_variant(text) || ops::looks_like_document(text);
+    return {std::nullopt, std::move(text), 1, other};
   }
   throw py::type_error("expected a puzzle as str, bytes, dict (f-puzzles) or nonet.Puzzle, got " +
                        std::string(py::str(py::type::of(item).attr("__name__"))));
@@ -43,11 +45,16 @@ std::vector<Input> inputs_of(const py::iterable& items) {
 
 ops::Result<Puzzle> parse(const Input& in, const ParseOptions& options) {
   if (in.grid) return Puzzle{*in.grid, in.line};
-  if (in.variant)
-    return ops::Failure{ops::Code::bad_puzzle,
-                        "a variant puzzle, which this function does not read yet (solve, count, "
-                        "validate and convert do)",
-                        "", in.line};
+  if (in.other) {
+    ops::Result<AnyPuzzle> any = parse_any(in, options);
+    if (!any) return any.error();
+    if (any->variant)
+      return ops::Failure{ops::Code::bad_puzzle,
+                          "a variant puzzle, which this function does not read yet (solve, count, "
+                          "validate and convert do)",
+                          "", in.line};
+    return any->puzzle;
+  }
   ParsedPuzzle p = parse_puzzle(in.text, options);
   if (!p.ok())
     return ops::Failure{ops::Code::bad_puzzle, p.error().message, "", p.error().line,
@@ -56,15 +63,18 @@ ops::Result<Puzzle> parse(const Input& in, const ParseOptions& options) {
 }
 
 ops::Result<AnyPuzzle> parse_any(const Input& in, const ParseOptions& options) {
-  if (!in.variant) {
+  if (!in.other) {
     ops::Result<Puzzle> p = parse(in, options);
     if (!p) return p.error();
     return AnyPuzzle{std::move(*p), nullptr};
   }
-  Result<VariantPuzzle> read = ops::read_variant(in.text);
-  if (!read) return ops::Failure{ops::Code::bad_puzzle, read.error().message, "", in.line};
-  auto variant = std::make_shared<const VariantPuzzle>(std::move(*read));
-  return AnyPuzzle{Puzzle{variant->givens, in.line}, std::move(variant)};
+  Result<ops::OtherPuzzle> read = ops::read_other(in.text);
+  if (!read)
+    return ops::Failure{ops::Code::bad_puzzle, read.error().message, "",
+                        read.error().line ? read.error().line : in.line, read.error().column};
+  if (read->document)
+    return AnyPuzzle{Puzzle{read->document->givens, in.line}, nullptr, std::move(read->document)};
+  return AnyPuzzle{Puzzle{read->variant->givens, in.line}, std::move(read->variant)};
 }
 
 ParseOptions parse_options_of(const std::optional<std::string>& box) {

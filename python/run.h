@@ -17,29 +17,33 @@
 #include "ops/batch.h"
 #include "ops/context.h"
 #include "ops/status.h"
+#include "ops/formats.h"
 #include "python/types.h"
 
 namespace nonet::python {
 
 // A puzzle handed in: parsed already (nonet.Puzzle) or text, parsed on the
-// worker. A variant puzzle (an f-puzzles dict, or text holding its JSON, a
-// link or a payload) is `variant` text, read on the worker too.
+// worker. A puzzle in another form (a variant puzzle: an f-puzzles dict, or
+// text holding its JSON, a link or a payload; or another program's file:
+// ops/formats.h) is `other` text, read on the worker too.
 struct Input {
   std::optional<Grid> grid;
   std::string text;
   int line = 1;
-  bool variant = false;
+  bool other = false;
 };
 Input input_of(py::handle item);  // TypeError for anything else
 std::vector<Input> inputs_of(const py::iterable& items);
-// The input's grid, parsed if it came as text: exactly one puzzle; a variant
-// puzzle is refused (the functions that read them call parse_any).
+// The input's grid, parsed if it came as text: exactly one puzzle (another
+// program's file gives its givens); a variant puzzle is refused (the functions
+// that read them call parse_any).
 ops::Result<Puzzle> parse(const Input& in, const ParseOptions& options);
 // For the functions that read variants too (solve, count, validate, convert):
 // the grid, and the variant puzzle when the input is one (its givens the grid).
 struct AnyPuzzle {
   Puzzle puzzle;
   std::shared_ptr<const VariantPuzzle> variant;
+  std::shared_ptr<const ops::Document> document{};  // another program's file, as it was read
 };
 ops::Result<AnyPuzzle> parse_any(const Input& in, const ParseOptions& options);
 

@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 build=${FUZZ_BUILD:-build/fuzz}
-harnesses=(fuzz_puzzle_parser fuzz_candidates fuzz_transform_ops fuzz_api fuzz_cli_options)
+harnesses=(fuzz_puzzle_parser fuzz_candidates fuzz_transform_ops fuzz_api fuzz_cli_options fuzz_documents)
 (($#)) && harnesses=("$@")
 
 command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ is needed (apt-get install clang)" >&2; exit 2; }

@@ -179,7 +179,7 @@ Reply answer(const Request& request, const Context& context) {
           if (!r.seeded) t.seed = context.seed;
           reply = answer_reply(ops::transform(t, ops_context), start, false);
         } else if constexpr (std::is_same_v<T, ops::ConvertRequest>) {
-          reply = {200, ops::to_json(ops::convert(r))};
+          reply = answer_reply(ops::convert(r), start, false);
         } else if constexpr (std::is_same_v<T, CanonCall>) {
           const ops::Result<ops::CanonAnswer> canon = ops::canon(r.puzzle, ops_context);
           if (canon && r.as_transform) {

@@ -7,6 +7,7 @@
 
 #include "api/call.h"
 #include "nonet/format.h"
+#include "ops/formats.h"
 #include "ops/fpuzzles.h"
 #include "ops/options.h"
 #include "ops/values.h"
@@ -224,9 +225,30 @@ Grid puzzle_field(const json& request, const char* name, const ParseOptions& opt
 
 // A variant puzzle in "puzzle": an f-puzzles object, or a string holding one,
 // an f-puzzles or SudokuPad link, or a bare payload; null for a classic one.
+// Whether "puzzle" holds another program's file: its text, or an ipuz object.
+bool is_document(const json& it) {
+  if (it.is_string()) return ops::looks_like_document(it.get<std::string>());
+  return it.is_object() && it.contains("kind") && it["kind"].dump().find("ipuz.org") != std::string::npos;
+}
+
+// Another program's file in "puzzle" (ops/formats.h), read; null when it holds none.
+std::shared_ptr<const ops::Document> document_field(const json& request, const Limits& limits) {
+  const json* it = field(request, "puzzle");
+  if (!it || !is_document(*it)) return nullptr;
+  const std::string text = it->is_string() ? it->get<std::string>() : it->dump();
+  if (text.size() > static_cast<std::size_t>(limits.max_puzzle_chars))
+    refuse(422, "bad_puzzle",
+           "\"puzzle\" has " + std::to_string(text.size()) +
+               " characters; the most accepted is " + std::to_string(limits.max_puzzle_chars));
+  const Result<ops::OtherPuzzle> read = ops::read_other(text);
+  if (!read) refuse(422, "bad_puzzle", "puzzle: " + read.error().to_string(), read.error().line,
+                    read.error().column);
+  return read->document;
+}
+
 std::shared_ptr<const VariantPuzzle> variant_field(const json& request, const Limits& limits) {
   const json* it = field(request, "puzzle");
-  if (!it ||
+  if (!it || is_document(*it) ||
       !(it->is_object() || (it->is_string() && ops::looks_like_variant(it->get<std::string>()))))
     return nullptr;
   if (it->is_string() &&
@@ -369,7 +391,10 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
     refuse(422, "bad_puzzle",
            "\"puzzle\" is a variant puzzle, which " + std::string(route.path) +
                " does not read yet (/api/solve, /api/count, /api/validate and /api/convert do)");
-  Grid puzzle = variant ? variant->givens : puzzle_field(body, "puzzle", parse, limits);
+  std::shared_ptr<const ops::Document> document = document_field(body, limits);
+  Grid puzzle = variant    ? variant->givens
+                : document ? document->givens
+                           : puzzle_field(body, "puzzle", parse, limits);
   const Geometry& g = puzzle.geometry();
   if (op == "solve" || op == "count") {
     ops::SolveRequest r{.puzzle = std::move(puzzle)};
@@ -382,7 +407,8 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
     out.heavy = g.side() > kInlineSide || r.limit > kInlineLimit || r.variant;
     call.request = std::move(r);
   } else if (op == "convert") {
-    ops::ConvertRequest r{.puzzle = std::move(puzzle), .variant = std::move(variant)};
+    ops::ConvertRequest r{
+        .puzzle = std::move(puzzle), .variant = std::move(variant), .document = std::move(document)};
     if (field(body, "to")) r.to = value_field(body, "to", "\"url\"", ops::read_form);
     call.request = std::move(r);
   } else if (op == "validate") {

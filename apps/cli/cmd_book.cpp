@@ -57,7 +57,7 @@ int refuse(const std::string& message) {
 bool read_files(const BookCommand& cmd, book::Request& request) {
   const ops::Result<ParseOptions> parse = ops::read_parse_options(cmd.box);  // checked by CLI11
   app::PuzzleInput input(cmd.files, parse ? *parse : ParseOptions{});
-  input.set_variant_lines(ops::looks_like_variant);
+  input.set_other_forms(other_forms());
   input.set_cancel(app::interrupt_flag());
   std::vector<app::InputItem> items;
   constexpr std::size_t kMostPuzzles = 100000;
@@ -72,7 +72,8 @@ bool read_files(const BookCommand& cmd, book::Request& request) {
   if (!input.io_errors().empty()) return false;
   for (app::InputItem& item : items) {
     const std::string where = place(item);
-    if (!item.variant.empty()) {
+    // Another program's file gives its givens; a variant puzzle is refused.
+    if (read_other(item).variant) {
       std::fprintf(stderr, "nonet: %s: a variant puzzle; books print classic puzzles for now\n",
                    where.c_str());
       return false;

@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "ops/formats.h"
 #include "ops/fpuzzles.h"
 #include "ops/json.h"
 #include "ops/text.h"
@@ -22,19 +23,10 @@ ops::TextForm text_form(Format format) {
   return format == Format::grid ? ops::TextForm::grid : ops::TextForm::line;
 }
 
-// The item's variant puzzle, when its line holds one: read, its givens put in
-// the item's place (or the item made the error that says why it is unread).
+// The item's variant puzzle, when it holds one: read, its givens put in the
+// item's place (or the item made the error that says why it is unread).
 std::shared_ptr<const VariantPuzzle> variant_of(app::InputItem& item) {
-  if (item.variant.empty()) return nullptr;
-  nonet::Result<VariantPuzzle> read = ops::read_variant(item.variant);
-  const int line = item.puzzle.line;
-  if (!read) {
-    item.puzzle = ParsedPuzzle(line, Error{line, 0, read.error().message});
-    return nullptr;
-  }
-  auto variant = std::make_shared<const VariantPuzzle>(std::move(*read));
-  item.puzzle = ParsedPuzzle(line, variant->givens);
-  return variant;
+  return read_other(item).variant;
 }
 
 PuzzleJob solve_job(const SolveCommand& cmd, bool counting) {
@@ -107,11 +99,13 @@ struct ConvertCommand {
 PuzzleJob convert_job(const ConvertCommand& cmd) {
   return
       [&cmd](app::InputItem& item, ops::Scratch&, std::string& out, std::string& err) -> JobResult {
-        std::shared_ptr<const VariantPuzzle> variant = variant_of(item);
+        ops::OtherPuzzle other = read_other(item);
         if (!item.puzzle.ok()) return report_parse_error(item, cmd.batch.format, out, err);
-        const ops::ConvertAnswer a =
-            ops::convert({*item.puzzle, std::move(variant), *ops::read_form(cmd.to)});
-        out += cmd.batch.format == Format::json ? json_line(item, ops::to_json(a)) : a.text + "\n";
+        const ops::Form to = *ops::read_form(cmd.to);
+        const ops::Result<ops::ConvertAnswer> a = ops::convert(
+            {*item.puzzle, std::move(other.variant), to, std::move(other.document), true});
+        if (!a) return report_failure(item, cmd.batch.format, a.error(), out, err);
+        out += cmd.batch.format == Format::json ? json_line(item, ops::to_json(*a)) : a->text + "\n";
         return true;
       };
 }
@@ -157,11 +151,24 @@ void add_solve_commands(CLI::App& app, Action& action) {
   CLI::App* convert = app.add_subcommand(
       "convert",
       "Write puzzles, classic or variant, in another form: f-puzzles JSON, an f-puzzles link, "
-      "or nonet's JSON; one line per puzzle");
+      "nonet's JSON (one line per puzzle), or another program's form (sdk, sdm, ipuz, "
+      "opensudoku, hodoku, pm, sudokuwiki) with the player's entries and marks where it holds "
+      "them");
   add_batch_options(*convert, "convert", convert_cmd.batch);
   add_op_option(*convert, "convert", "to", convert_cmd.to)->check(ops_check(ops::read_form));
-  convert->callback(
-      [&action] { action = [] { return run(convert_cmd.batch, convert_job(convert_cmd)); }; });
+  convert->callback([&action] {
+    action = [] {
+      // OpenSudoku's games go in one <opensudoku> element around them all.
+      const bool wrapped = convert_cmd.to == "opensudoku" && convert_cmd.batch.format != Format::json;
+      if (wrapped) {
+        std::fputs(std::string(ops::opensudoku_header()).c_str(), stdout);
+        std::fflush(stdout);  // the answers go straight to the descriptor
+      }
+      const int code = run(convert_cmd.batch, convert_job(convert_cmd));
+      if (wrapped && std::fputs(std::string(ops::opensudoku_footer()).c_str(), stdout) < 0) return 1;
+      return code;
+    };
+  });
 
   CLI::App* cand = app.add_subcommand(
       "candidates",

@@ -176,9 +176,26 @@ struct Slot {
 
 }  // namespace
 
+app::OtherForms other_forms() {
+  return {ops::starts_other, ops::other_complete, ops::other_continues, ops::split_other};
+}
+
+ops::OtherPuzzle read_other(app::InputItem& item) {
+  if (item.other.empty()) return {};
+  const int line = item.puzzle.line;
+  nonet::Result<ops::OtherPuzzle> read = ops::read_other(item.other);
+  if (!read) {
+    const Error& e = read.error();
+    item.puzzle = ParsedPuzzle(line, Error{e.line > 0 ? line + e.line - 1 : line, e.column, e.message});
+    return {};
+  }
+  item.puzzle = ParsedPuzzle(line, read->document ? read->document->givens : read->variant->givens);
+  return std::move(*read);
+}
+
 int run(const BatchOptions& options, const PuzzleJob& job) {
   app::PuzzleInput input(options.files, parse_options(options));
-  input.set_variant_lines(ops::looks_like_variant);
+  input.set_other_forms(other_forms());
   app::install_interrupt_handlers();
   const std::atomic<bool>* interrupted = app::interrupt_flag();
   input.set_cancel(interrupted);
@@ -215,6 +232,9 @@ int run(const BatchOptions& options, const PuzzleJob& job) {
       return true;
     };
     hooks.run = [&](Slot& slot, int worker) {
+      // Another program's file gives every command its givens.
+      if (!slot.item.other.empty() && ops::looks_like_document(slot.item.other))
+        read_other(slot.item);
       const JobResult r = job(slot.item, *scratch[static_cast<std::size_t>(worker)], slot.out,
                               slot.err);
       slot.ok = r.ok;

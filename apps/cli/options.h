@@ -13,6 +13,7 @@
 #include "common/input.h"
 #include "nonet/solver.h"
 #include "ops/context.h"
+#include "ops/formats.h"
 #include "ops/status.h"
 
 namespace nonet::cli {
@@ -65,6 +66,15 @@ ParseOptions parse_options(const BatchOptions& options);
 
 // Where a puzzle came from, for messages: "puzzles.txt:3".
 std::string place(const app::InputItem& item);
+
+// The forms the line parser does not read, as the CLI finds them in its input:
+// variant puzzles and other programs' files (ops/formats.h).
+app::OtherForms other_forms();
+// The puzzle in another form an item holds, read. The givens are put in the
+// item's place (so every command reads another program's file); a variant
+// puzzle is returned for the commands that read variants. When it cannot be
+// read, the item becomes the error that says why, at its line.
+ops::OtherPuzzle read_other(app::InputItem& item);
 
 // How one puzzle of a batch is run: its Context (the --timeout budget, or the
 // default for the work and board; Ctrl-C; the threads of one search; the

@@ -165,19 +165,42 @@ bool PuzzleInput::open_next() {
   return false;
 }
 
+void PuzzleInput::finish_other() {
+  gathering_ = false;
+  std::vector<std::pair<int, std::string>> pieces;
+  if (forms_.split) {
+    pieces = forms_.split(gathered_);
+  } else {
+    pieces.emplace_back(0, std::move(gathered_));
+  }
+  for (auto& [offset, text] : pieces) {
+    const int at = gathered_line_ + offset;
+    pending_other_.resize(pending_.size());
+    pending_.push_back(ParsedPuzzle(
+        at, Error{at, 0,
+                  "a variant puzzle, which this command does not read yet (solve, count, "
+                  "validate and convert do)"}));
+    pending_other_.push_back(std::move(text));
+  }
+  gathered_.clear();
+}
+
 bool PuzzleInput::read(std::vector<InputItem>& out, std::size_t count) {
+  // Another program's file is some kilobytes to megabytes; beyond this it is
+  // no puzzle file.
+  constexpr std::size_t kMostGathered = std::size_t{64} << 20;
   const std::size_t start = out.size();
   while (out.size() - start < count) {
     if (cancel_ && cancel_->load()) break;
     if (pending_pos_ < pending_.size()) {
-      std::string variant = pending_pos_ < pending_variants_.size()
-                                ? std::move(pending_variants_[pending_pos_])
-                                : std::string();
-      out.push_back({index_++, source_, std::move(pending_[pending_pos_++]), std::move(variant)});
+      std::string other = pending_pos_ < pending_other_.size()
+                              ? std::move(pending_other_[pending_pos_])
+                              : std::string();
+      out.push_back({index_++, source_, std::move(pending_[pending_pos_++]), std::move(other)});
       continue;
     }
     pending_.clear();
-    pending_variants_.clear();
+    pending_other_.clear();
     pending_pos_ = 0;
     // Hand over what is ready rather than wait on input that is still coming.
     if (out.size() > start && reader_ && !reader_->buffered()) break;
@@ -186,17 +209,25 @@ bool PuzzleInput::read(std::vector<InputItem>& out, std::size_t count) {
     bool truncated = false;
     const bool got = reader_->next(line, truncated);
     bytes_read_.store(finished_bytes_ + reader_->bytes_read());
-    if (got && !truncated && is_variant_ && is_variant_(line)) {
-      // One puzzle on its line: a blank line in its place ends any grid being
-      // assembled and keeps the line count.
+    if (gathering_) {
+      if (got && !truncated && forms_.continues && forms_.continues(gathered_, line) &&
+          gathered_.size() + line.size() < kMostGathered) {
+        gathered_ += '\n';
+        gathered_ += line;
+        parser_->feed(std::string_view(), pending_);  // counts the line
+        if (forms_.complete(gathered_)) finish_other();
+        continue;
+      }
+      finish_other();  // and the line is read as any other
+    }
+    if (got && !truncated && forms_.starts && forms_.starts(line)) {
+      // A blank line in its place ends any grid being assembled and keeps the
+      // line count.
       parser_->feed(std::string_view(), pending_);
-      const int at = parser_->line_number();
-      pending_variants_.resize(pending_.size());
-      pending_.push_back(
-          ParsedPuzzle(at, Error{at, 0,
-                                 "a variant puzzle, which this command does not "
-                                 "read yet (solve, count, validate and convert do)"}));
-      pending_variants_.emplace_back(line);
+      gathered_.assign(line);
+      gathered_line_ = parser_->line_number();
+      gathering_ = true;
+      if (!forms_.complete || forms_.complete(gathered_)) finish_other();
     } else if (got) {
       parser_->feed(line, pending_, truncated);
     } else {

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "nonet/format.h"
@@ -55,9 +56,21 @@ struct InputItem {
   std::size_t index = 0;                // 0-based, over all inputs
   const std::string* source = nullptr;  // file name, or "<stdin>"
   ParsedPuzzle puzzle;
-  // A line that holds a variant puzzle (set_variant_lines), as it was; then
-  // `puzzle` is an error saying that the command does not read variants.
-  std::string variant{};
+  // A puzzle in another form (set_other_forms): a variant puzzle's line, or
+  // another program's document, as it was; then `puzzle` is an error saying
+  // that the command does not read it, until the command reads `other`.
+  std::string other{};
+};
+
+// How puzzles in forms the line parser does not read are found: `starts` says
+// a line begins one; while one is gathered (its lines joined by '\n'),
+// `complete` says it is whole and `continues` whether the next line belongs to
+// it; `split` gives its puzzles, each with its line (0-based) within it.
+struct OtherForms {
+  bool (*starts)(std::string_view line) = nullptr;
+  bool (*complete)(std::string_view gathered) = nullptr;
+  bool (*continues)(std::string_view gathered, std::string_view line) = nullptr;
+  std::vector<std::pair<int, std::string>> (*split)(std::string_view gathered) = nullptr;
 };
 
 class PuzzleInput {
@@ -71,9 +84,9 @@ class PuzzleInput {
   // Problems opening or reading a file, as messages for the user.
   const std::vector<std::string>& io_errors() const { return io_errors_; }
   std::size_t puzzles_read() const { return index_; }
-  // Lines for which `is_variant` is true are variant puzzles (f-puzzles JSON
-  // or links), each one puzzle, handed over as they are (InputItem::variant).
-  void set_variant_lines(bool (*is_variant)(std::string_view)) { is_variant_ = is_variant; }
+  // Puzzles in other forms (variant puzzles, other programs' files) are
+  // gathered and handed over as they are (InputItem::other).
+  void set_other_forms(const OtherForms& forms) { forms_ = forms; }
   // Stops reading (as at the end of the input) once `cancel` becomes true.
   void set_cancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
   // The share of the input read so far (0 to 1), when every input is a
@@ -82,6 +95,8 @@ class PuzzleInput {
 
  private:
   bool open_next();
+  // Hands the gathered puzzle in another form over as pending items.
+  void finish_other();
   std::vector<std::string> files_;
   std::size_t file_index_ = 0;
   ParseOptions options_;
@@ -92,8 +107,11 @@ class PuzzleInput {
   std::unique_ptr<PuzzleParser> parser_;
   const std::string* source_ = nullptr;
   std::vector<ParsedPuzzle> pending_;
-  std::vector<std::string> pending_variants_;  // beside pending_; empty for classic ones
-  bool (*is_variant_)(std::string_view) = nullptr;
+  std::vector<std::string> pending_other_;  // beside pending_; empty for the parser's
+  OtherForms forms_;
+  std::string gathered_;  // a puzzle in another form being gathered
+  int gathered_line_ = 0;
+  bool gathering_ = false;
   std::size_t pending_pos_ = 0;
   std::size_t index_ = 0;
   std::vector<std::string> io_errors_;

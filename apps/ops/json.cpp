@@ -254,9 +254,9 @@ json to_json(const TransformAnswer& a) {
 }
 
 json to_json(const ConvertAnswer& a) {
-  // The JSON forms as JSON; a link as text.
-  return {{"to", form_name(a.to)},
-          {"puzzle", a.to == Form::url ? json(a.text) : json::parse(a.text)}};
+  // The JSON forms as JSON; a link and other programs' text forms as text.
+  const bool json_form = a.to == Form::fpuzzles || a.to == Form::nonet || a.to == Form::ipuz;
+  return {{"to", form_name(a.to)}, {"puzzle", json_form ? json::parse(a.text) : json(a.text)}};
 }
 
 json to_json(const CanonAnswer& a) {

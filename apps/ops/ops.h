@@ -203,17 +203,27 @@ Result<CanonAnswer> canon(const Grid& puzzle, Context& context);
 
 // --- convert ----------------------------------------------------------------------
 
+struct Document;
+
 struct ConvertRequest {
   Grid puzzle;
   std::shared_ptr<const VariantPuzzle> variant{};  // written in place of `puzzle`, when given
   Form to = Form::fpuzzles;
+  // Read from another program's file: its entries, marks and notes go along
+  // where `to` carries them (ops/formats.h).
+  std::shared_ptr<const Document> document{};
+  // One of many written together: OpenSudoku's game alone, without the
+  // <opensudoku> element the caller writes around them all.
+  bool part = false;
 };
 struct ConvertAnswer {
   Form to = Form::fpuzzles;
-  std::string text;  // one line: the JSON, or the link
+  std::string text;  // the JSON, the link (one line), or another program's form
 };
 // A classic puzzle is written as a variant with no constraints (its boxes
-// given as regions when the size's usual boxes are other).
-ConvertAnswer convert(const ConvertRequest& request);
+// given as regions when the size's usual boxes are other). Fails (bad_value)
+// when the form cannot hold the puzzle: a variant in another program's form,
+// a 16x16 puzzle in a 9x9-only one.
+Result<ConvertAnswer> convert(const ConvertRequest& request);
 
 }  // namespace nonet::ops

@@ -70,9 +70,11 @@ constexpr OptionInfo kOptions[] = {
     {"seed", "transform", "N", "0",
      "Seed of the random transformations (puzzle i takes a stream derived from it)", kEvery,
      "in the API the seed seeds its one puzzle's stream, and its default is a fresh one"},
-    {"to", "convert", "fpuzzles|url|nonet", "fpuzzles",
+    {"to", "convert", "fpuzzles|url|nonet|sdk|sdm|ipuz|opensudoku|hodoku|pm|sudokuwiki", "fpuzzles",
      "The form to write: fpuzzles (f-puzzles JSON, one line), url (an f-puzzles link, which "
-     "SudokuPad opens too) or nonet (nonet's JSON form, docs/variants.md)"},
+     "SudokuPad opens too), nonet (nonet's JSON form, docs/variants.md), or another program's: "
+     "sdk, sdm, ipuz, opensudoku, hodoku (library line), pm (pencil-mark grid), sudokuwiki "
+     "(docs/formats.md)"},
     {"timeout", "solve count hint explain rate", "seconds", "",
      "Time budget per puzzle in seconds (0 = none, the default; rate, explain and hint give "
      "boards above 16x16 60 s); a puzzle that runs out is reported as 'timeout'",

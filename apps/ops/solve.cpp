@@ -1,6 +1,7 @@
 // solve, count, validate, candidates.
 
 #include "ops/fpuzzles.h"
+#include "ops/formats.h"
 #include "ops/ops.h"
 #include "ops/text.h"
 
@@ -83,17 +84,36 @@ ValidateAnswer validate(const Grid& puzzle) { return {puzzle, nonet::validate(pu
 
 const char* form_name(Form form) {
   switch (form) {
-    case Form::url:
-      return "url";
-    case Form::nonet:
-      return "nonet";
-    case Form::fpuzzles:
-      break;
+    case Form::fpuzzles: return "fpuzzles";
+    case Form::url: return "url";
+    case Form::nonet: return "nonet";
+    case Form::sdk: return "sdk";
+    case Form::sdm: return "sdm";
+    case Form::ipuz: return "ipuz";
+    case Form::opensudoku: return "opensudoku";
+    case Form::hodoku: return "hodoku";
+    case Form::pm: return "pm";
+    case Form::sudokuwiki: return "sudokuwiki";
   }
   return "fpuzzles";
 }
 
-ConvertAnswer convert(const ConvertRequest& request) {
+Result<ConvertAnswer> convert(const ConvertRequest& request) {
+  if (is_document_form(request.to)) {
+    if (request.variant)
+      return fail(Code::bad_value,
+                  std::string("a variant puzzle cannot be written as ") + form_name(request.to) +
+                      ", which holds classic puzzles; fpuzzles, url and nonet hold variants",
+                  "to");
+    Document d = request.document ? *request.document : Document(request.puzzle.geometry());
+    if (!request.document) d.givens = d.values = request.puzzle;
+    nonet::Result<std::string> text = write_document(d, request.to);
+    if (!text) return fail(Code::bad_value, text.error().message, "to");
+    if (request.to == Form::opensudoku && !request.part)
+      *text = std::string(opensudoku_header()) + *text + std::string(opensudoku_footer());
+    if (!text->empty() && text->back() == '\n') text->pop_back();
+    return ConvertAnswer{request.to, std::move(*text)};
+  }
   std::shared_ptr<const VariantPuzzle> p = request.variant;
   if (!p) {
     auto classic = std::make_shared<VariantPuzzle>(request.puzzle.geometry());
@@ -106,13 +126,13 @@ ConvertAnswer convert(const ConvertRequest& request) {
   }
   switch (request.to) {
     case Form::url:
-      return {request.to, fpuzzles_link(*p)};
+      return ConvertAnswer{request.to, fpuzzles_link(*p)};
     case Form::nonet:
-      return {request.to, to_nonet_json(*p).dump()};
-    case Form::fpuzzles:
+      return ConvertAnswer{request.to, to_nonet_json(*p).dump()};
+    default:
       break;
   }
-  return {request.to, to_fpuzzles(*p).dump()};
+  return ConvertAnswer{request.to, to_fpuzzles(*p).dump()};
 }
 
 ValidateAnswer validate(std::shared_ptr<const VariantPuzzle> puzzle) {

@@ -111,10 +111,13 @@ Result<Symmetry> read_symmetry(std::string_view text) {
 }
 
 Result<Form> read_form(std::string_view text) {
-  for (const Form f : {Form::fpuzzles, Form::url, Form::nonet})
+  std::vector<std::string> names;
+  for (const Form f : kForms) {
     if (text == form_name(f)) return f;
+    names.emplace_back(form_name(f));
+  }
   return fail(Code::bad_value,
-              "expected fpuzzles, url or nonet, got '" + std::string(text.substr(0, 40)) + "'");
+              "expected " + choices_text(names) + ", got '" + std::string(text.substr(0, 40)) + "'");
 }
 
 Result<std::string> read_solver(std::string_view text) {

@@ -38,9 +38,14 @@ Result<HintLevel> read_hint_level(std::string_view text);
 Result<Symmetry> read_symmetry(std::string_view text);
 // A solver name: auto or one of the registry's.
 Result<std::string> read_solver(std::string_view text);
-// The forms a puzzle is written in: f-puzzles JSON, an f-puzzles link, nonet's JSON.
-enum class Form { fpuzzles, url, nonet };
-const char* form_name(Form form);               // "fpuzzles", "url", "nonet"
+// The forms a puzzle is written in: f-puzzles JSON, an f-puzzles link, nonet's
+// JSON, and the files of other programs (ops/formats.h).
+enum class Form { fpuzzles, url, nonet, sdk, sdm, ipuz, opensudoku, hodoku, pm, sudokuwiki };
+inline constexpr Form kForms[] = {Form::fpuzzles, Form::url,        Form::nonet,
+                                  Form::sdk,      Form::sdm,        Form::ipuz,
+                                  Form::opensudoku, Form::hodoku,   Form::pm,
+                                  Form::sudokuwiki};
+const char* form_name(Form form);               // "fpuzzles", "url", "nonet", "sdk", ...
 Result<Form> read_form(std::string_view text);  // the same names
 Result<std::vector<TransformOp>> read_transform_ops(std::string_view text);
 // A cell of `geometry` named as players name it ("r3c5", any case) or by its

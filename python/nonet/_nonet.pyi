@@ -298,7 +298,7 @@ def canon(puzzle: object, *, box: Optional[str] = None) -> str:
     """The canonical form of a puzzle (9x9, 4x4, 6x6, 8x8), as one line: equal exactly for puzzles that are the same up to transformation and relabelling."""
     ...
 def convert(puzzle: object, *, to: str = 'fpuzzles', box: Optional[str] = None) -> str:
-    """The puzzle, classic or variant, written in another form as one line: to='fpuzzles' (f-puzzles JSON), 'url' (an f-puzzles link, which SudokuPad opens too) or 'nonet' (nonet's JSON form)."""
+    """The puzzle, classic or variant, written in another form as one line: to='fpuzzles' (f-puzzles JSON), 'url' (an f-puzzles link, which SudokuPad opens too) or 'nonet' (nonet's JSON form); or a classic one in another program's form, with the player's entries and pencil marks where it holds them: 'sdk', 'sdm', 'ipuz', 'opensudoku', 'hodoku', 'pm', 'sudokuwiki' (docs/formats.md). The puzzle may be such a file's text too, or an ipuz dict."""
     ...
 def count(puzzle: object, *, box: Optional[str] = None, solver: str = 'auto', limit: int = 1000, timeout: Optional[float] = None) -> Count:
     """Counts a puzzle's solutions up to `limit`: a Count (int() is the count; status limit when the limit stopped it). Raises as solve()."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import io
+import json
 import os
 import pickle
 import re
@@ -607,6 +608,28 @@ def test_the_package_type_checks():
     package = os.path.dirname(_nonet.__file__)
     out, err, status = mypy.run([package, "--no-incremental", "--cache-dir", os.devnull])
     assert status == 0, out + err
+
+
+# --- Other programs' forms --------------------------------------------------------------
+
+
+def test_convert_reads_and_writes_other_programs_forms():
+    pm = nonet.convert(TUTORIAL, to="pm")
+    assert pm.startswith(".---") and pm.count("\n") == 12
+    line = nonet.convert(pm, to="hodoku")
+    assert line.startswith(":0000:x:") and line.endswith(":::")
+    wiki = nonet.convert(line, to="sudokuwiki")
+    assert len(wiki) == 162
+    assert nonet.convert(wiki, to="sdm") == nonet.convert(TUTORIAL, to="sdm")
+    ipuz = json.loads(nonet.convert(TUTORIAL, to="ipuz"))
+    assert ipuz["kind"] == ["http://ipuz.org/sudoku#1"]
+    # Every function reads such a file's givens; an ipuz dict is one too.
+    assert nonet.solve(ipuz).solution == TUTORIAL_SOLUTION
+    assert nonet.rate(pm).level
+    with pytest.raises(nonet.ParseError, match="line 2: the game's data has 2 of its 81 cells"):
+        nonet.convert("<opensudoku>\n<game data=\"12\"/>\n</opensudoku>", to="sdk")
+    with pytest.raises(ValueError, match="^to: expected fpuzzles, url, nonet, sdk"):
+        nonet.convert(TUTORIAL, to="xml")
 
 
 # --- Books ------------------------------------------------------------------------------

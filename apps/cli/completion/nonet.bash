@@ -71,7 +71,7 @@ _nonet() {
       return
       ;;
     --to)
-      COMPREPLY=($(compgen -W "fpuzzles url nonet" -- "$cur"))
+      COMPREPLY=($(compgen -W "fpuzzles url nonet sdk sdm ipuz opensudoku hodoku pm sudokuwiki" -- "$cur"))
       return
       ;;
     --ops)

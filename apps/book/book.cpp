@@ -5,6 +5,7 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -522,12 +523,15 @@ nonet::Result<std::vector<std::string>> render(const std::vector<Entry>& entries
              (boards.empty() ? "" : ", ") + boards + (layout.solutions ? ", with solutions" : ""),
          Align::centre);
     font(cr, 10.5, false);
-    y += 22;
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-    text(cr, f.x + f.width / 2, y,
-         "Each has exactly one solution, found by logic alone. Ratings are on Sudoku Explainer's "
-         "scale.",
-         Align::centre);
+    for (const std::string& line :
+         wrap(cr,
+              "Every puzzle has exactly one solution. Ratings are on Sudoku Explainer's scale, "
+              "from 1.0 (a single step at a time) up.",
+              f.width)) {
+      y += 15;
+      text(cr, f.x + f.width / 2, y, line, Align::centre);
+    }
     cairo_set_source_rgb(cr, 0, 0, 0);
 
     // The table of levels: level, how many, their numbers, ratings, pages.
@@ -545,38 +549,64 @@ nonet::Result<std::vector<std::string>> render(const std::vector<Entry>& entries
         row.high = std::max(row.high, r->er);
       }
     }
-    y += 46;
-    const double cols[] = {0, 0.17, 0.31, 0.66, 0.84};  // of the width
-    const char* titles[] = {"Level", "Puzzles", "Numbers", "Ratings", "Pages"};
-    font(cr, 10.5, true);
+    // The cells first, then columns as wide as their text: the font shrinks
+    // on narrow pages until all but the numbers fit, and the numbers take the
+    // room left (cut with an ellipsis when they do not fit).
+    const std::array<std::string, 5> titles = {"Level", "Puzzles", "Numbers", "Ratings", "Pages"};
+    std::vector<std::array<std::string, 5>> table;
+    for (const auto& [level, row] : rows) {
+      const int first_page = 2 + (row.numbers.front() - 1) / per_page;
+      const int last_page = 2 + (row.numbers.back() - 1) / per_page;
+      table.push_back({level < 0 ? "unrated" : capitalised(level_name(static_cast<Level>(level))),
+                       std::to_string(row.numbers.size()), ranges(row.numbers),
+                       row.high == 0         ? "\u2013"
+                       : row.low == row.high ? tenths(row.low)
+                                             : tenths(row.low) + "\u2013" + tenths(row.high),
+                       first_page == last_page
+                           ? std::to_string(first_page)
+                           : std::to_string(first_page) + "\u2013" + std::to_string(last_page)});
+    }
     const double table_x = f.x + f.width * 0.04, table_w = f.width * 0.92;
-    for (int c = 0; c < 5; ++c) text(cr, table_x + cols[c] * table_w, y, titles[c]);
+    constexpr double kGap = 12;
+    double table_size = 10.5;
+    std::array<double, 5> widths{};
+    for (;; table_size -= 0.5) {
+      for (int c = 0; c < 5; ++c) {
+        font(cr, table_size, true);
+        widths[static_cast<std::size_t>(c)] = text_width(cr, titles[static_cast<std::size_t>(c)]);
+        font(cr, table_size, false);
+        for (const auto& cells : table)
+          if (c != 2)
+            widths[static_cast<std::size_t>(c)] =
+                std::max(widths[static_cast<std::size_t>(c)],
+                         text_width(cr, cells[static_cast<std::size_t>(c)]));
+      }
+      const double fixed = widths[0] + widths[1] + widths[3] + widths[4] + 4 * kGap;
+      if (table_w - fixed >= widths[2] * 1.5 || table_size <= 7) break;
+    }
+    const double numbers_room =
+        std::max(widths[2], table_w - (widths[0] + widths[1] + widths[3] + widths[4] + 4 * kGap));
+    const std::array<double, 5> xs = {
+        table_x, table_x + widths[0] + kGap, table_x + widths[0] + widths[1] + 2 * kGap,
+        table_x + table_w - widths[4] - kGap - widths[3], table_x + table_w - widths[4]};
+    y += 46;
+    font(cr, table_size, true);
+    for (std::size_t c = 0; c < 5; ++c) text(cr, xs[c], y, titles[c]);
     cairo_set_line_width(cr, 0.6);
     cairo_move_to(cr, table_x, y + 5);
     cairo_line_to(cr, table_x + table_w, y + 5);
     cairo_stroke(cr);
-    font(cr, 10.5, false);
-    for (const auto& [level, row] : rows) {
-      y += 18;
+    font(cr, table_size, false);
+    for (auto& cells : table) {
+      y += table_size * 1.7;
       if (y > f.y + f.height - 60) break;
-      const int first_page = 2 + (row.numbers.front() - 1) / per_page;
-      const int last_page = 2 + (row.numbers.back() - 1) / per_page;
-      std::string numbers = ranges(row.numbers);
-      const double numbers_width = (cols[3] - cols[2]) * table_w - 8;
-      while (numbers.size() > 4 && text_width(cr, numbers + "\u2026") > numbers_width)
+      std::string& numbers = cells[2];
+      const std::string whole = numbers;
+      while (numbers.size() > 4 && text_width(cr, numbers + ", \u2026") > numbers_room)
         numbers.resize(numbers.rfind(',') != std::string::npos ? numbers.rfind(',')
                                                                : numbers.size() - 1);
-      if (numbers != ranges(row.numbers)) numbers += ", \u2026";
-      const std::string cells[] = {
-          level < 0 ? "unrated" : capitalised(level_name(static_cast<Level>(level))),
-          std::to_string(row.numbers.size()), numbers,
-          row.high == 0         ? "\u2013"
-          : row.low == row.high ? tenths(row.low)
-                                : tenths(row.low) + "\u2013" + tenths(row.high),
-          first_page == last_page
-              ? std::to_string(first_page)
-              : std::to_string(first_page) + "\u2013" + std::to_string(last_page)};
-      for (int c = 0; c < 5; ++c) text(cr, table_x + cols[c] * table_w, y, cells[c]);
+      if (numbers != whole) numbers += ", \u2026";
+      for (std::size_t c = 0; c < 5; ++c) text(cr, xs[c], y, cells[c]);
     }
     // Where each part begins.
     y += 40;

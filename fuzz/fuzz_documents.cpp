@@ -1,6 +1,6 @@
 // Fuzzes the readers of other programs' files (apps/ops/formats.h), whole and
 // as the CLI finds them among lines: the text is cut into lines and gathered
-// with starts_other / other_continues / other_complete, each piece read with
+// with OtherLines, each piece read with
 // read_other, and every document read with read_document. Checks their
 // promises: errors say what and where (a line within the text), and every
 // document read is written in each form that holds its board and read back to
@@ -43,9 +43,10 @@ void check_documents(std::string_view text) {
         again = std::string(nonet::ops::opensudoku_header()) + again +
                 std::string(nonet::ops::opensudoku_footer());
       const nonet::Result<std::vector<nonet::ops::Document>> back =
-          form == nonet::ops::Form::sdk && !d.played() ? nonet::Result<std::vector<nonet::ops::Document>>(
-                                                             std::vector<nonet::ops::Document>{})
-                                                       : nonet::ops::read_document(again);
+          form == nonet::ops::Form::sdk && !d.played()
+              ? nonet::Result<std::vector<nonet::ops::Document>>(
+                    std::vector<nonet::ops::Document>{})
+              : nonet::ops::read_document(again);
       if (form == nonet::ops::Form::sdk && !d.played()) {
         const nonet::ParsedPuzzle p = nonet::parse_puzzle(again);
         if (!p.ok() || !(*p == d.givens)) std::abort();
@@ -66,6 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // As the CLI's reader gathers them among lines.
   std::string gathered;
   bool gathering = false;
+  nonet::ops::OtherLines other_lines;
   const auto finish = [&] {
     for (const auto& [offset, piece] : nonet::ops::split_other(gathered)) {
       if (offset < 0) std::abort();
@@ -81,18 +83,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view line = text.substr(at, end - at);
     at = end + 1;
     if (gathering) {
-      if (nonet::ops::other_continues(gathered, line)) {
+      if (other_lines.continues(line)) {
         gathered += '\n';
         gathered += line;
-        if (nonet::ops::other_complete(gathered)) finish();
+        if (other_lines.complete()) finish();
         continue;
       }
       finish();
     }
-    if (nonet::ops::starts_other(line)) {
+    if (other_lines.starts(line)) {
       gathered.assign(line);
       gathering = true;
-      if (nonet::ops::other_complete(gathered)) finish();
+      if (other_lines.complete()) finish();
     }
   }
   if (gathering) finish();

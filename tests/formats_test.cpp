@@ -348,6 +348,22 @@ TEST(FormatsCli, OpenSudokuCollectionsRoundTrip) {
       << variant.err;
 }
 
+TEST(FormatsCli, SeveralSdkPuzzlesFollowEachOther) {
+  // Written by convert (a blank line apart), and back to back as other
+  // programs may join them: each [Puzzle] or note after a grid begins the next.
+  const std::string rows =
+      "..4...2..\n.25...83.\n....6....\n6...4...1\n4..675..8\n7...2...5\n....5....\n"
+      ".31...45.\n..9...7..\n";
+  const std::string joined =
+      "[Puzzle]\n" + rows + "[State]\n" + rows + "[Puzzle]\n" + rows + "#AMe\n" + rows + rows;
+  const RunResult r = run_cli("convert --to sdm", joined);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string zeros = to_line(*parse_puzzle(kPuzzle), '0') + "\n";
+  EXPECT_EQ(r.out, zeros + zeros + zeros + zeros) << r.out;
+  const RunResult sdk = run_cli("convert --to sdk", std::string(kPuzzle) + "\n" + kPuzzle + "\n");
+  EXPECT_EQ(sdk.out, rows + "\n" + rows + "\n");
+}
+
 TEST(FormatsCli, PrettyPrintedIpuzIsReadAcrossItsLines) {
   // The JSON as ipuz files are usually laid out, after a puzzle line.
   const std::string ipuz =

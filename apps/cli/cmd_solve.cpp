@@ -105,7 +105,13 @@ PuzzleJob convert_job(const ConvertCommand& cmd) {
         const ops::Result<ops::ConvertAnswer> a = ops::convert(
             {*item.puzzle, std::move(other.variant), to, std::move(other.document), true});
         if (!a) return report_failure(item, cmd.batch.format, a.error(), out, err);
-        out += cmd.batch.format == Format::json ? json_line(item, ops::to_json(*a)) : a->text + "\n";
+        if (cmd.batch.format == Format::json) {
+          out += json_line(item, ops::to_json(*a));
+        } else {
+          out += a->text + "\n";
+          // Puzzles of several lines (sdk, pm) are set apart by a blank line.
+          if (to != ops::Form::opensudoku && a->text.find('\n') != std::string::npos) out += "\n";
+        }
         return true;
       };
 }

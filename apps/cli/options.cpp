@@ -177,7 +177,10 @@ struct Slot {
 }  // namespace
 
 app::OtherForms other_forms() {
-  return {ops::starts_other, ops::other_complete, ops::other_continues, ops::split_other};
+  auto lines = std::make_shared<ops::OtherLines>();
+  return {[lines](std::string_view line) { return lines->starts(line); },
+          [lines] { return lines->complete(); },
+          [lines](std::string_view line) { return lines->continues(line); }, ops::split_other};
 }
 
 ops::OtherPuzzle read_other(app::InputItem& item) {

@@ -210,12 +210,12 @@ bool PuzzleInput::read(std::vector<InputItem>& out, std::size_t count) {
     const bool got = reader_->next(line, truncated);
     bytes_read_.store(finished_bytes_ + reader_->bytes_read());
     if (gathering_) {
-      if (got && !truncated && forms_.continues && forms_.continues(gathered_, line) &&
+      if (got && !truncated && forms_.continues && forms_.continues(line) &&
           gathered_.size() + line.size() < kMostGathered) {
         gathered_ += '\n';
         gathered_ += line;
         parser_->feed(std::string_view(), pending_);  // counts the line
-        if (forms_.complete(gathered_)) finish_other();
+        if (forms_.complete()) finish_other();
         continue;
       }
       finish_other();  // and the line is read as any other
@@ -227,7 +227,7 @@ bool PuzzleInput::read(std::vector<InputItem>& out, std::size_t count) {
       gathered_.assign(line);
       gathered_line_ = parser_->line_number();
       gathering_ = true;
-      if (!forms_.complete || forms_.complete(gathered_)) finish_other();
+      if (!forms_.complete || forms_.complete()) finish_other();
     } else if (got) {
       parser_->feed(line, pending_, truncated);
     } else {

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -63,14 +64,14 @@ struct InputItem {
 };
 
 // How puzzles in forms the line parser does not read are found: `starts` says
-// a line begins one; while one is gathered (its lines joined by '\n'),
-// `complete` says it is whole and `continues` whether the next line belongs to
-// it; `split` gives its puzzles, each with its line (0-based) within it.
+// a line begins one; while one is gathered, `complete` says it is whole and
+// `continues` whether the next line belongs to it; `split` gives the puzzles of
+// the gathered text (its lines joined by '\n'), each with its line (0-based).
 struct OtherForms {
-  bool (*starts)(std::string_view line) = nullptr;
-  bool (*complete)(std::string_view gathered) = nullptr;
-  bool (*continues)(std::string_view gathered, std::string_view line) = nullptr;
-  std::vector<std::pair<int, std::string>> (*split)(std::string_view gathered) = nullptr;
+  std::function<bool(std::string_view line)> starts;
+  std::function<bool()> complete;
+  std::function<bool(std::string_view line)> continues;
+  std::function<std::vector<std::pair<int, std::string>>(std::string_view gathered)> split;
 };
 
 class PuzzleInput {

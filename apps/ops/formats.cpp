@@ -958,46 +958,90 @@ bool looks_like_document(std::string_view text) {
          (first.starts_with("{") && s.find("ipuz.org") != std::string_view::npos);
 }
 
-bool starts_other(std::string_view line) {
+bool OtherLines::starts(std::string_view line) {
   const std::string_view s = trim(line);
   // JSON over several lines (ipuz files, f-puzzles JSON written out) begins
   // with a line that leaves an object open at a '{', '[' or ','.
   const bool json_opens = s.starts_with("{") && brace_depth(s) > 0 &&
                           (s.ends_with("{") || s.ends_with("[") || s.ends_with(","));
-  return looks_like_document(s) || looks_like_variant(s) || json_opens;
-}
-
-bool other_complete(std::string_view gathered) {
-  const std::string_view first = trim(gathered.substr(0, gathered.find('\n')));
-  if (first.starts_with("{"))
-    return brace_depth(gathered) <= 0 ||
-           !(first.ends_with("{") || first.ends_with("[") || first.ends_with(","));
-  if (first.starts_with("<")) return gathered.find("</opensudoku>") != std::string_view::npos;
-  if (is_pm_border(first)) {
-    // Ends at its last border: HoDoKu's starts with ', SimpleSudoku's is its
-    // second * border.
-    const std::vector<std::string_view> lines = lines_of(gathered);
-    if (lines.size() < 2) return false;
-    if (trim(lines.back()).starts_with("'")) return true;
-    return first.starts_with("*") && trim(lines.back()).starts_with("*");
+  if (!looks_like_document(s) && !looks_like_variant(s) && !json_opens) return false;
+  lines_ = 1;
+  closed_ = false;
+  if (json_opens) {
+    kind_ = Kind::json;
+    depth_ = brace_depth(s);
+  } else if (s.starts_with("<")) {
+    kind_ = Kind::xml;
+    closed_ = s.find("</opensudoku>") != std::string_view::npos;
+  } else if (is_pm_border(s)) {
+    kind_ = Kind::pm;
+    stars_ = s.starts_with("*");
+  } else if (s.starts_with("[Puzzle]") || is_sdk_header(s)) {
+    kind_ = Kind::sdk;
+    rows_ = 0;
+    grid_ = false;
+    pencil_ = false;
+  } else {
+    kind_ = Kind::line;
   }
-  // SadMan's: only the next line tells (other_continues).
-  if (first.starts_with("[Puzzle]") || is_sdk_header(first)) return false;
-  return true;  // a line each
+  return true;
 }
 
-bool other_continues(std::string_view gathered, std::string_view line) {
-  const std::string_view first = trim(gathered.substr(0, gathered.find('\n')));
+bool OtherLines::complete() const {
+  switch (kind_) {
+    case Kind::json:
+      return depth_ <= 0;
+    case Kind::xml:
+    case Kind::pm:
+      return closed_;
+    case Kind::sdk:
+      return false;  // only the next line tells
+    case Kind::line:
+      break;
+  }
+  return true;
+}
+
+bool OtherLines::continues(std::string_view line) {
+  if (complete()) return false;
   const std::string_view s = trim(line);
-  if (first.starts_with("[Puzzle]") || is_sdk_header(first)) {
-    if (s.empty()) return false;
-    if (s.starts_with("[") || is_sdk_header(s)) return true;
-    // Grid rows of 9 cells, or [PencilMarks]' rows of comma-separated fields.
-    std::vector<int> row;
-    return read_row(s, 9, row) || (gathered.find("[PencilMarks]") != std::string_view::npos &&
-                                   s.find(',') != std::string_view::npos);
+  ++lines_;
+  switch (kind_) {
+    case Kind::json:
+      // JSON strings hold no line break: each line's braces count alone.
+      depth_ += brace_depth(s);
+      return true;
+    case Kind::xml:
+      closed_ = s.find("</opensudoku>") != std::string_view::npos;
+      return true;
+    case Kind::pm:
+      // Ends at its last border: HoDoKu's starts with ', SimpleSudoku's is its
+      // second * border. A grid of 25 rows has fewer than 40 lines.
+      if (s.empty() || lines_ > 40) return false;
+      closed_ = s.starts_with("'") || (stars_ && s.starts_with("*"));
+      return true;
+    case Kind::sdk: {
+      if (s.empty() || lines_ > 64) return false;
+      // Notes or a [Puzzle] after the grid begin the next puzzle.
+      if (grid_ && (is_sdk_header(s) || s.starts_with("[Puzzle]"))) return false;
+      if (s.starts_with("[")) {
+        rows_ = 0;
+        pencil_ = s.starts_with("[PencilMarks]");
+        return true;
+      }
+      if (is_sdk_header(s)) return true;
+      // A section holds 9 rows: a row after them begins the next puzzle.
+      if (rows_ >= 9) return false;
+      std::vector<int> row;
+      if (!read_row(s, 9, row) && !(pencil_ && s.find(',') != std::string_view::npos)) return false;
+      ++rows_;
+      grid_ = true;
+      return true;
+    }
+    case Kind::line:
+      break;
   }
-  return !other_complete(gathered);
+  return false;
 }
 
 std::vector<std::pair<int, std::string>> split_other(std::string_view gathered) {
@@ -1018,11 +1062,17 @@ std::vector<std::pair<int, std::string>> split_other(std::string_view gathered) 
   std::string head(gathered.substr(0, games));
   if (const std::size_t folder = head.find("<folder"); folder != std::string::npos)
     head.erase(folder);
+  // The head is the file's notes; one of a size no notes have is left out.
+  if (head.size() > (std::size_t{64} << 10)) head = "<opensudoku>";
   std::vector<std::pair<int, std::string>> pieces;
+  int line = 0;  // of `counted`, 0-based
+  std::size_t counted = 0;
   for (std::size_t at = games; (at = gathered.find("<game", at)) != std::string_view::npos;) {
     std::size_t end = gathered.find('>', at);
     end = end == std::string_view::npos ? gathered.size() : end + 1;
-    const int line = line_at(gathered, at) - 1;
+    line += static_cast<int>(std::count(gathered.begin() + static_cast<std::ptrdiff_t>(counted),
+                                        gathered.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    counted = at;
     // The game on the piece's first line, after the file's head folded into it,
     // so that a problem's line is the game's.
     std::string piece = head;

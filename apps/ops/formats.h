@@ -61,15 +61,29 @@ nonet::Result<std::vector<Document>> read_document(std::string_view text);
 
 // Reading line by line (the CLI's files): puzzles in forms the line parser
 // does not read, variant puzzles (a line each, ops/fpuzzles.h) and other
-// programs' documents. `starts_other(line)` says a line begins one; while one
-// is gathered (lines joined by '\n'), `other_complete` says it is whole and
-// `other_continues` whether the next line belongs to it. `split_other` gives
-// the puzzles of a whole one, each with the line (0-based) it starts on: none
+// programs' documents. `starts(line)` says a line begins one; while one is
+// gathered, `complete()` says it is whole and `continues(line)` whether the
+// next line belongs to it (and takes it into account). The time each line
+// takes does not grow with what was gathered. One object a stream.
+class OtherLines {
+ public:
+  bool starts(std::string_view line);
+  bool complete() const;
+  bool continues(std::string_view line);
+
+ private:
+  enum class Kind { line, json, xml, pm, sdk } kind_ = Kind::line;
+  int lines_ = 0;
+  int depth_ = 0;        // json: braces open
+  bool closed_ = false;  // xml, pm: the end was seen
+  bool stars_ = false;   // pm: SimpleSudoku's * frame
+  int rows_ = 0;         // sdk: rows of the current section
+  bool grid_ = false;    // sdk: a row was seen
+  bool pencil_ = false;  // sdk: in [PencilMarks]
+};
+// The puzzles of a whole one, each with the line (0-based) it starts on: none
 // for notes with no puzzle after them, one for most, a piece per game of an
 // OpenSudoku file.
-bool starts_other(std::string_view line);
-bool other_complete(std::string_view gathered);
-bool other_continues(std::string_view gathered, std::string_view line);
 std::vector<std::pair<int, std::string>> split_other(std::string_view gathered);
 
 // A puzzle in another form: a variant puzzle, or another program's document.

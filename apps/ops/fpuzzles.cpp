@@ -664,7 +664,7 @@ nonet::Result<VariantPuzzle> read_variant(std::string_view text) {
   if (too_deep(json_text)) return Error{0, 0, "the f-puzzles JSON nests deeper than 32 levels"};
   json object = json::parse(json_text, nullptr, false);
   if (object.is_discarded())
-    return Error{0, 0, "the f-puzzles JSON is not valid JSON (a puzzle must be on one line)"};
+    return Error{0, 0, "the f-puzzles JSON is not valid JSON"};
   return read_fpuzzles(object);
 }
 

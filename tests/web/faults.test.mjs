@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { Game, digitsOf, encodeProgress, parseSerial } from '../../web/js/model.js';
 import {
   CHAIN, DESKTOP, EASY, EASY_SOLUTION, HARD, NEARLY, P16, P16_SOLUTION, P25, P25_SOLUTION, PHONE, SIX, SIX_SOLUTION, URL_BASE,
-  api, cell, chromiumFor, freshPage, generated, inViewport, serial, shot, solveBoard, status, stub, unstub, waitFor,
+  api, cell, chromiumFor, freshPage, generated, inViewport, luminance, serial, shot, solveBoard, status, stub, unstub, waitFor,
+  watch,
 } from './lib.mjs';
 
 const session = chromiumFor({ desktop: DESKTOP, phone: PHONE });
@@ -449,5 +450,47 @@ describe('faults', () => {
     await waitFor(page, () => /r4c8/.test(document.getElementById('hint-vague').textContent));
     assert.equal(await page.textContent('#hint-vague'), 'These entries contradict the solution: r4c8, r5c5.');
     await page.close();
+  });
+
+  test('a dark system sees a dark page before any script runs; light chosen on it stays light', async () => {
+    const look = (page) => page.evaluate(() => ({
+      body: getComputedStyle(document.body).backgroundColor,
+      text: getComputedStyle(document.body).color,
+      icons: [...document.querySelectorAll('#theme svg')].filter((e) => e.checkVisibility()).map((e) => e.getAttribute('class')),
+    }));
+    // No script at all: the style sheet alone follows the system.
+    const bare = await session.browser.newContext({ ...PHONE, colorScheme: 'dark', javaScriptEnabled: false });
+    const page = await bare.newPage();
+    await page.goto(URL_BASE);
+    const dark = await look(page);
+    assert.ok(luminance(dark.body) < 0.02, `the page behind the script is ${dark.body} on a dark system`);
+    assert.ok(luminance(dark.text) > 0.6, `its text is ${dark.text}`);
+    assert.deepEqual(dark.icons, ['sun'], 'the theme button shows the sun');
+    await shot(page, 'fault-dark-before-script');
+    // On paper it is still black on white.
+    await page.emulateMedia({ media: 'print' });
+    const paper = await look(page);
+    assert.deepEqual([paper.body, paper.text], ['rgb(255, 255, 255)', 'rgb(0, 0, 0)']);
+    await bare.close();
+    // A player who chose light on a dark system keeps light.
+    const context = await session.browser.newContext({ ...PHONE, colorScheme: 'dark' });
+    const chosen = watch(await context.newPage());
+    await chosen.goto(URL_BASE + 'favicon.svg');
+    await chosen.evaluate(() => { localStorage.clear(); localStorage.setItem('nonet.theme', 'light'); });
+    await chosen.goto(URL_BASE + `?s=${EASY}`);
+    await chosen.waitForSelector('.cell');
+    assert.equal(await chosen.getAttribute('html', 'data-theme'), 'light');
+    const light = await look(chosen);
+    assert.ok(luminance(light.body) > 0.8, `the page is ${light.body} with light chosen on a dark system`);
+    assert.ok(luminance(light.text) < 0.05, `its text is ${light.text}`);
+    assert.deepEqual(light.icons, ['moon']);
+    const board = await chosen.$eval('#board', (e) => getComputedStyle(e).backgroundColor);
+    assert.equal(board, 'rgb(255, 255, 255)');
+    // And the button still turns it dark.
+    await chosen.click('#theme');
+    const again = await look(chosen);
+    assert.ok(luminance(again.body) < 0.02, `dark again: ${again.body}`);
+    assert.deepEqual(again.icons, ['sun']);
+    await context.close();
   });
 });

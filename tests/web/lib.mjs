@@ -255,3 +255,16 @@ export async function inViewport(page, selector) {
       r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
   }, selector);
 }
+
+// Colours as getComputedStyle gives them ('rgb(r, g, b)'), and their WCAG
+// relative luminance (0 black, 1 white).
+export function rgbOf(text) {
+  const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)/.exec(text);
+  if (!m) throw new Error(`not an rgb() colour: ${text}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+const linear = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+export function luminance(text) {
+  const [r, g, b] = rgbOf(text).map(linear);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}

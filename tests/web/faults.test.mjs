@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { Game, digitsOf, encodeProgress, parseSerial } from '../../web/js/model.js';
 import {
   CHAIN, DESKTOP, EASY, EASY_SOLUTION, HARD, NEARLY, P16, P16_SOLUTION, P25, P25_SOLUTION, PHONE, SIX, SIX_SOLUTION, URL_BASE,
-  api, cell, chromiumFor, freshPage, generated, inViewport, luminance, serial, shot, solveBoard, status, stub, unstub, waitFor,
-  watch,
+  api, cell, chromiumFor, contrast, deltaE, freshPage, generated, inViewport, luminance, serial, shot, solveBoard, status, stub,
+  unstub, waitFor, watch,
 } from './lib.mjs';
 
 const session = chromiumFor({ desktop: DESKTOP, phone: PHONE });
@@ -493,4 +493,57 @@ describe('faults', () => {
     assert.deepEqual(again.icons, ['sun']);
     await context.close();
   });
+
+  for (const scheme of ['light', 'dark']) {
+    test(`the selection, the same digit, the row and column shade and the eight colours tell apart (${scheme})`, async () => {
+      const context = await session.browser.newContext({ ...DESKTOP, colorScheme: scheme, reducedMotion: 'reduce' });
+      const page = await freshPage(context);
+      const bg = (i) => cell(page, i).evaluate((e) => getComputedStyle(e).backgroundColor);
+      const ink = (i) => cell(page, i).evaluate((e) => getComputedStyle(e).color);
+      const board = await page.$eval('#board', (e) => getComputedStyle(e).backgroundColor);
+      // An entry 4 in r1c1, then the given 4 of r3c7 chosen: r1c1 is a same digit.
+      await cell(page, 0).click();
+      await page.keyboard.press('4');
+      await cell(page, 24).click();
+      assert.match(await cell(page, 0).getAttribute('class'), /\bsame\b/);
+      const same = await bg(0), onSame = await ink(0);
+      const area = await page.$eval('.cell.area:not(.same)', (e) => getComputedStyle(e).backgroundColor);
+      await cell(page, 0).click();
+      const current = await bg(0), onCurrent = await ink(0);
+      await cell(page, 80).click({ modifiers: ['Control'] });
+      assert.match(await cell(page, 0).getAttribute('class'), /\bselected\b/);
+      assert.doesNotMatch(await cell(page, 0).getAttribute('class'), /\bcurrent\b/);
+      const selected = await bg(0), onSelected = await ink(0);
+      const shades = { board, area, same, selected, current };
+      const apart = (a, b, least) => {
+        const d = deltaE(shades[a], shades[b]);
+        assert.ok(d >= least, `${scheme}: ${a} ${shades[a]} and ${b} ${shades[b]} differ by ΔE ${d.toFixed(1)}, under ${least}`);
+      };
+      // The same digit in a hue of its own; the blues of the selection, the
+      // grey of its row and column and the board a step apart each.
+      apart('same', 'selected', 15);
+      apart('same', 'current', 15);
+      apart('same', 'area', 15);
+      apart('area', 'board', 5);
+      apart('selected', 'area', 5);
+      apart('selected', 'current', 5);
+      for (const [name, shade, text] of [['same', same, onSame], ['current', current, onCurrent], ['selected', selected, onSelected]]) {
+        assert.ok(contrast(shade, text) >= 4.5, `${scheme}: an entry on ${name} at ${contrast(shade, text).toFixed(2)}:1`);
+      }
+      // The eight colours of colour mode, as the keypad's chips show them.
+      await page.keyboard.press('c');
+      const paints = await page.locator('#keypad .chip').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
+      assert.equal(paints.length, 8);
+      const close = [];
+      for (let i = 0; i < 8; i++) {
+        for (let j = i + 1; j < 8; j++) {
+          const d = deltaE(paints[i], paints[j]);
+          if (d < 12) close.push(`${i + 1} and ${j + 1}: ΔE ${d.toFixed(1)}`);
+        }
+      }
+      assert.deepEqual(close, [], `${scheme}: colours too alike`);
+      await shot(page, `fault-shades-${scheme}`);
+      await context.close();
+    });
+  }
 });

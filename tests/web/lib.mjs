@@ -256,8 +256,9 @@ export async function inViewport(page, selector) {
   }, selector);
 }
 
-// Colours as getComputedStyle gives them ('rgb(r, g, b)'), and their WCAG
-// relative luminance (0 black, 1 white).
+// Colours as getComputedStyle gives them ('rgb(r, g, b)'), compared as a
+// person sees them: the WCAG contrast ratio, and the CIEDE2000 colour
+// difference (about 1 is just noticeable; 5 and up is plainly another shade).
 export function rgbOf(text) {
   const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)/.exec(text);
   if (!m) throw new Error(`not an rgb() colour: ${text}`);
@@ -267,4 +268,40 @@ const linear = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055)
 export function luminance(text) {
   const [r, g, b] = rgbOf(text).map(linear);
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+export function contrast(a, b) {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+function lab(text) {
+  const [r, g, b] = rgbOf(text).map(linear);
+  const x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+  const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+  const f = (t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+export function deltaE(c1, c2) {
+  const rad = Math.PI / 180;
+  const [L1, a1, b1] = lab(c1), [L2, a2, b2] = lab(c2);
+  const Cbar = (Math.hypot(a1, b1) + Math.hypot(a2, b2)) / 2;
+  const G = 0.5 * (1 - Math.sqrt(Cbar ** 7 / (Cbar ** 7 + 25 ** 7)));
+  const a1p = (1 + G) * a1, a2p = (1 + G) * a2;
+  const C1 = Math.hypot(a1p, b1), C2 = Math.hypot(a2p, b2);
+  const hue = (b, a) => ((Math.atan2(b, a) / rad) + 360) % 360;
+  const h1 = hue(b1, a1p), h2 = hue(b2, a2p);
+  let dh = 0;
+  if (C1 * C2 !== 0) dh = h2 - h1 > 180 ? h2 - h1 - 360 : h2 - h1 < -180 ? h2 - h1 + 360 : h2 - h1;
+  const dL = L2 - L1, dC = C2 - C1, dH = 2 * Math.sqrt(C1 * C2) * Math.sin((dh / 2) * rad);
+  const Lb = (L1 + L2) / 2, Cb = (C1 + C2) / 2;
+  let hb = h1 + h2;
+  if (C1 * C2 !== 0) hb = Math.abs(h1 - h2) <= 180 ? (h1 + h2) / 2 : h1 + h2 < 360 ? (h1 + h2 + 360) / 2 : (h1 + h2 - 360) / 2;
+  const T = 1 - 0.17 * Math.cos((hb - 30) * rad) + 0.24 * Math.cos(2 * hb * rad)
+    + 0.32 * Math.cos((3 * hb + 6) * rad) - 0.2 * Math.cos((4 * hb - 63) * rad);
+  const dTheta = 30 * Math.exp(-(((hb - 275) / 25) ** 2));
+  const Rc = 2 * Math.sqrt(Cb ** 7 / (Cb ** 7 + 25 ** 7));
+  const SL = 1 + (0.015 * (Lb - 50) ** 2) / Math.sqrt(20 + (Lb - 50) ** 2);
+  const SC = 1 + 0.045 * Cb, SH = 1 + 0.015 * Cb * T;
+  const RT = -Math.sin(2 * dTheta * rad) * Rc;
+  return Math.sqrt((dL / SL) ** 2 + (dC / SC) ** 2 + (dH / SH) ** 2 + RT * (dC / SC) * (dH / SH));
 }

@@ -546,4 +546,78 @@ describe('faults', () => {
       await context.close();
     });
   }
+
+  test('16x16 on a phone: small digits clear of the selection ring, and marks 9 px or more at zoom 2', async () => {
+    const page = await freshPage(session.phone, `?s=${P16}`, { settings: { showCands: true } });
+    // Cells r2c2 and r2c4 with all sixteen corner marks, r3c3 with three centre
+    // marks; r2c3 shows its candidates.
+    const [a, b, c, d] = [17, 19, 34, 18];
+    for (const i of [a, b]) {
+      await cell(page, i).click();
+      await page.keyboard.press('x');
+      for (const k of '123456789abcdefg') await page.keyboard.press(k);
+    }
+    await cell(page, c).click();
+    await page.keyboard.press('v');
+    for (const k of '123') await page.keyboard.press(k);
+    // r2c2 selected, r2c4 the current cell.
+    const select = async () => {
+      await cell(page, a).click();
+      await cell(page, b).click({ modifiers: ['Shift'] });
+      assert.match(await cell(page, a).getAttribute('class'), /\bselected\b/);
+      assert.match(await cell(page, b).getAttribute('class'), /\bcurrent\b/);
+    };
+    await select();
+    // For each cell: how far its small digits reach under its ring (the widest
+    // inset shadow of ::after, inside the cell's padding box), and their sizes.
+    const measure = (cells) => page.evaluate((list) => list.map((i) => {
+      const el = document.querySelector(`.cell[data-index="${i}"]`);
+      const cs = getComputedStyle(el);
+      const shadows = getComputedStyle(el, '::after').boxShadow.split(/,(?![^(]*\))/);
+      const ring = Math.max(0, ...shadows.map((s) => Number(([...s.matchAll(/(-?[\d.]+)px/g)][3] || [0, 0])[1])));
+      const r = el.getBoundingClientRect();
+      const inner = {
+        left: r.left + parseFloat(cs.borderLeftWidth) + ring, top: r.top + parseFloat(cs.borderTopWidth) + ring,
+        right: r.right - parseFloat(cs.borderRightWidth) - ring, bottom: r.bottom - parseFloat(cs.borderBottomWidth) - ring,
+      };
+      const marks = [...el.querySelectorAll('.corner span, .centre span, .cands span')].filter((m) => m.textContent.trim());
+      const under = Math.max(0, ...marks.map((m) => {
+        const s = m.getBoundingClientRect();
+        return Math.max(inner.left - s.left, s.right - inner.right, inner.top - s.top, s.bottom - inner.bottom);
+      }));
+      return {
+        ring, under, count: marks.length,
+        font: Math.min(...marks.map((m) => parseFloat(getComputedStyle(m).fontSize))),
+        height: Math.min(...marks.map((m) => m.getBoundingClientRect().height)),
+      };
+    }), cells);
+    const clear = (at, cells, where) => {
+      for (const [k, m] of at.entries()) {
+        assert.ok(m.under <= 0.05, `${where}: the small digits of cell ${cells[k]} reach ${m.under.toFixed(2)} px under its ${m.ring} px ring`);
+      }
+    };
+    const one = await measure([a, b, c]);
+    assert.deepEqual(one.map((m) => m.count), [16, 16, 3]);
+    assert.deepEqual(one.map((m) => m.ring), [2, 3, 0]);
+    clear(one, [a, b, c], 'zoom 1');
+    await shot(page, 'fault-phone-16-marks');
+    // Candidates too, in the current cell.
+    await cell(page, d).click();
+    const cands = await measure([d]);
+    assert.ok(cands[0].count > 0 && cands[0].ring === 3);
+    clear(cands, [d], 'zoom 1');
+    await page.click('#zoom-in');
+    await page.click('#zoom-in');
+    assert.equal(await page.$eval('#board', (e) => e.style.width), '200%');
+    await select();
+    const two = await measure([a, b, c]);
+    clear(two, [a, b, c], 'zoom 2');
+    for (const [k, m] of two.entries()) {
+      assert.ok(m.font >= 9 && m.height >= 9,
+        `cell ${[a, b, c][k]} at zoom 2: marks of ${m.font.toFixed(1)} px in boxes ${m.height.toFixed(1)} px tall (${one[k].font.toFixed(1)} px at zoom 1)`);
+    }
+    await cell(page, b).scrollIntoViewIfNeeded();
+    await shot(page, 'fault-phone-16-marks-zoom2');
+    await page.close();
+  });
 });

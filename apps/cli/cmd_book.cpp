@@ -201,7 +201,8 @@ void add_book_command(CLI::App& app, Action& action) {
                 "The book: FILE.pdf, or FILE.svg / FILE.png for one file a page "
                 "(FILE-01.svg, ...)")
       ->required();
-  add_op_option(*b, "generate", "count", cmd.count)->check(whole_range(1, 100000));
+  b->add_option("-n,--count", cmd.count, "How many puzzles to make (default 12)")
+      ->check(whole_range(1, 100000));
   add_op_option(*b, "generate", "size", cmd.size)->check(CLI::Range(4, kMaxSide));
   add_op_option(*b, "generate", "box", cmd.box)->check(ops_check(ops::read_puzzle_box));
   b->add_option("--symmetry", cmd.symmetry,
@@ -226,8 +227,13 @@ void add_book_command(CLI::App& app, Action& action) {
        "--no-minimal", [](std::int64_t) { cmd.minimal = false; },
        "As generate --no-minimal: dig within the band")
       ->excludes(minimal);
-  add_op_option(*b, "generate", "seed", cmd.seed)->check(whole_range(0, UINT64_MAX));
-  add_op_option(*b, "generate", "threads", cmd.threads)->check(CLI::Range(1, 256));
+  b->add_option("--seed", cmd.seed,
+                "Seed: the same seed gives the same puzzles, whatever the thread count (default: "
+                "a fresh random seed, printed on the title page)")
+      ->check(whole_range(0, UINT64_MAX));
+  b->add_option("-j,--threads", cmd.threads,
+                "Worker threads that make, solve and rate the puzzles (default 1)")
+      ->check(CLI::Range(1, 256));
   b->add_option("--timeout", cmd.timeout,
                 "Seconds allowed per puzzle, to make it or to rate it (0 = no limit; default: "
                 "60 s to make one, and as rate does)")

@@ -21,16 +21,19 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-std::vector<std::string_view> lines_of(std::string_view text) {
-  std::vector<std::string_view> lines;
+// The pieces of `text` between the `separator`s (one piece for a text without any).
+std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> pieces;
   for (std::size_t at = 0; at <= text.size();) {
-    std::size_t end = text.find('\n', at);
+    std::size_t end = text.find(separator, at);
     if (end == std::string_view::npos) end = text.size();
-    lines.push_back(text.substr(at, end - at));
+    pieces.push_back(text.substr(at, end - at));
     at = end + 1;
   }
-  return lines;
+  return pieces;
 }
+
+std::vector<std::string_view> lines_of(std::string_view text) { return split(text, '\n'); }
 
 Error error_at(int line, std::string message) { return Error{line, 0, std::move(message)}; }
 
@@ -689,13 +692,7 @@ nonet::Result<std::vector<Document>> read_opensudoku(std::string_view text) {
 
 // HoDoKu's library line: ":0000:x:<grid, + before entries>:<removed candidates>:..."
 nonet::Result<std::vector<Document>> read_hodoku(std::string_view line) {
-  std::vector<std::string_view> fields;
-  for (std::size_t at = 0; at <= line.size();) {
-    std::size_t colon = line.find(':', at);
-    if (colon == std::string_view::npos) colon = line.size();
-    fields.push_back(line.substr(at, colon - at));
-    at = colon + 1;
-  }
+  const std::vector<std::string_view> fields = split(line, ':');
   if (fields.size() < 5)
     return error_at(1, "a HoDoKu library line has its grid in the fourth field (:0000:x:grid:...)");
   Document d(nine());

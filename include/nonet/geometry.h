@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -24,7 +25,29 @@ namespace nonet {
 using Mask = std::uint32_t;
 inline constexpr int kMaxSide = 25;
 
-enum class HouseKind : std::uint8_t { row, column, box };
+// `extra`: a house a variant adds (a diagonal, a window, a disjoint group, an
+// extra region), numbered after the boxes.
+enum class HouseKind : std::uint8_t { row, column, box, extra };
+
+// What a variant changes in the houses and peers of a board: regions of any
+// shape in place of the boxes (jigsaw), extra houses of N cells each, and the
+// chess rules that make cells a knight's or a king's move apart peers.
+enum class ExtraKind : std::uint8_t { disjoint_group, window, diagonal, region };
+struct ExtraHouse {
+  std::string name;        // "diagonal r1c1-r9c9", "window 2", "disjoint group 5"
+  std::vector<int> cells;  // N different cells, in the order the logic reads them
+  ExtraKind kind = ExtraKind::region;
+};
+struct Layout {
+  std::vector<int> regions;  // a region (0..N-1) per cell; empty: the boxes
+  std::vector<ExtraHouse> extra;
+  bool anti_knight = false;
+  bool anti_king = false;
+  bool operator==(const Layout&) const = default;
+};
+inline bool operator==(const ExtraHouse& a, const ExtraHouse& b) {
+  return a.name == b.name && a.cells == b.cells && a.kind == b.kind;
+}
 
 class Geometry {
  public:
@@ -40,12 +63,19 @@ class Geometry {
   // The shape written "RxC" (or "RXC"): two decimal numbers and nothing else, as
   // "3x3" or "2x3"; an Error when the text is not of that form or names no board.
   static Result<const Geometry*> from_shape(std::string_view text);
+  // A board of `base`'s side with a variant's houses and peers: the regions
+  // (each of N cells) in place of the boxes, the extra houses (at most 32, each of
+  // N different cells) after them, and the chess rules. An Error names the region
+  // or house that is wrong. The shared geometry lives as long as any holder:
+  // grids made on it keep a plain pointer, so their owner holds it too.
+  static Result<std::shared_ptr<const Geometry>> with_layout(const Geometry& base, Layout layout);
 
   int box_rows() const { return box_rows_; }
   int box_cols() const { return box_cols_; }
   int side() const { return side_; }                // N
   int cell_count() const { return side_ * side_; }  // N*N
-  int house_count() const { return 3 * side_; }     // rows, then columns, then boxes
+  // Rows, then columns, then boxes (or regions), then the extra houses.
+  int house_count() const { return house_count_; }
   Mask all_digits() const { return all_digits_; }
 
   int cell(int row, int col) const { return row * side_ + col; }
@@ -53,30 +83,68 @@ class Geometry {
   int col_of(int cell) const { return col_[cell]; }
   int box_of(int cell) const { return box_[cell]; }
 
-  // House numbering: rows 0..N-1, columns N..2N-1, boxes 2N..3N-1.
+  // House numbering: rows 0..N-1, columns N..2N-1, boxes 2N..3N-1, extra houses
+  // 3N on.
   int row_house(int row) const { return row; }
   int column_house(int col) const { return side_ + col; }
   int box_house(int box) const { return 2 * side_ + box; }
-  HouseKind house_kind(int house) const { return static_cast<HouseKind>(house / side_); }
-  int house_index(int house) const { return house % side_; }  // 0-based within its kind
+  int extra_house(int index) const { return 3 * side_ + index; }
+  HouseKind house_kind(int house) const {
+    return house < 3 * side_ ? static_cast<HouseKind>(house / side_) : HouseKind::extra;
+  }
+  // 0-based within its kind.
+  int house_index(int house) const {
+    return house < 3 * side_ ? house % side_ : house - 3 * side_;
+  }
+  // The row, column and box (or region) of `cell`; extra_houses_of has the rest.
   std::array<int, 3> houses_of(int cell) const {
     return {row_[cell], side_ + col_[cell], 2 * side_ + box_[cell]};
   }
+  // The extra houses holding `cell`, ascending: none on a plain board.
+  std::span<const int> extra_houses_of(int cell) const {
+    return {extra_of_.data() + extra_start_[static_cast<std::size_t>(cell)],
+            static_cast<std::size_t>(extra_start_[static_cast<std::size_t>(cell) + 1] -
+                                     extra_start_[static_cast<std::size_t>(cell)])};
+  }
+  // The slot of `cell` in each of extra_houses_of(cell), in the same order.
+  std::span<const int> extra_slots_of(int cell) const {
+    return {extra_slot_.data() + extra_start_[static_cast<std::size_t>(cell)],
+            static_cast<std::size_t>(extra_start_[static_cast<std::size_t>(cell) + 1] -
+                                     extra_start_[static_cast<std::size_t>(cell)])};
+  }
+  // The peers of `cell` that share no house with it (a knight's or king's move
+  // away), ascending: none on a plain board.
+  std::span<const int> move_peers(int cell) const {
+    return {move_.data() + move_start_[static_cast<std::size_t>(cell)],
+            static_cast<std::size_t>(move_start_[static_cast<std::size_t>(cell) + 1] -
+                                     move_start_[static_cast<std::size_t>(cell)])};
+  }
+  int extra_count() const { return house_count_ - 3 * side_; }
+  // The variant's layout, or nullptr for plain R x C boxes and nothing more.
+  const Layout* layout() const { return layout_.get(); }
+  bool regular() const { return layout_ == nullptr; }
+  // Regions in place of boxes.
+  bool jigsaw() const { return layout_ && !layout_->regions.empty(); }
+  // The most rows and columns any box (or region) spans.
+  int box_height() const { return box_height_; }
+  int box_width() const { return box_width_; }
 
   // Where `cell` sits within its house of `kind`: the i of house_cells(house)[i].
   int slot(int cell, HouseKind kind) const {
     return slots_[static_cast<std::size_t>(cell) * 3 + static_cast<std::size_t>(kind)];
   }
+  // Where `cell` sits within any house, or -1 when it is not in it.
+  int slot_in(int house, int cell) const;
 
   // The slots of house `a` (bit i: house_cells(a)[i]) that lie in house `b`.
   Mask shared_slots(int a, int b) const {
-    return shared_slots_[static_cast<std::size_t>(a) * static_cast<std::size_t>(3 * side_) +
+    return shared_slots_[static_cast<std::size_t>(a) * static_cast<std::size_t>(house_count_) +
                          static_cast<std::size_t>(b)];
   }
   // The houses of `kind` that share a cell with `house`, as a mask of their
   // indexes within the kind (house_index).
   Mask crossing(HouseKind kind, int house) const {
-    return crossing_[static_cast<std::size_t>(kind) * static_cast<std::size_t>(3 * side_) +
+    return crossing_[static_cast<std::size_t>(kind) * static_cast<std::size_t>(house_count_) +
                      static_cast<std::size_t>(house)];
   }
 
@@ -84,12 +152,17 @@ class Geometry {
     return {house_cells_.data() + static_cast<std::size_t>(house) * side_,
             static_cast<std::size_t>(side_)};
   }
-  // Every other cell sharing a row, column or box with `cell`.
+  // Every other cell sharing a house with `cell` (or, under a chess rule, a
+  // knight's or king's move away), ascending.
   std::span<const int> peers(int cell) const {
-    return {peers_.data() + static_cast<std::size_t>(cell) * peer_count_,
-            static_cast<std::size_t>(peer_count_)};
+    const auto at = static_cast<std::size_t>(cell);
+    return {peers_.data() + peer_start_[at],
+            static_cast<std::size_t>(peer_start_[at + 1] - peer_start_[at])};
   }
+  // The most peers a cell has (every cell's count on a plain board).
   int peer_count() const { return peer_count_; }
+  // Whether two different cells are peers.
+  bool sees(int a, int b) const;
 
   // Names as players read them, 1-based: "r3c4", "row 3", "column 4", "box 5".
   std::string cell_name(int cell) const;
@@ -97,7 +170,8 @@ class Geometry {
   // such a name or lies off the board.
   int cell_from_name(std::string_view name) const;
   std::string house_name(int house) const;
-  // "9x9" or, when the box shape is not the usual one for the side, "6x6 (3x2 boxes)".
+  // "9x9" or, when the box shape is not the usual one for the side, "6x6 (3x2 boxes)";
+  // "9x9 (jigsaw regions)" for regions in place of boxes.
   std::string describe() const;
 
   // The symbol for digit 1..N: '1'..'9', then 'A', 'B', ... ; 0 -> '.'.
@@ -112,13 +186,17 @@ class Geometry {
     return c == '.' || c == '0' || c == '*' || c == '_' || c == 'x' || c == 'X';
   }
 
-  // Use get(), which builds each shape once; public only so that it can.
-  Geometry(int box_rows, int box_cols);
+  // Use get() or with_layout(), which build them; public only so that they can.
+  Geometry(int box_rows, int box_cols, std::shared_ptr<const Layout> layout = nullptr);
 
  private:
-  int box_rows_, box_cols_, side_, peer_count_;
+  int box_rows_, box_cols_, side_, house_count_, peer_count_ = 0;
+  int box_height_ = 0, box_width_ = 0;
   Mask all_digits_;
-  std::vector<int> row_, col_, box_, house_cells_, peers_;
+  std::shared_ptr<const Layout> layout_;
+  std::vector<int> row_, col_, box_, house_cells_, peers_, peer_start_;
+  std::vector<int> extra_of_, extra_slot_, extra_start_;  // per cell: its extra houses
+  std::vector<int> move_, move_start_;                    // per cell: its move_peers
   std::vector<int> slots_;  // per cell and house kind: see slot()
   std::vector<Mask> shared_slots_, crossing_;
 };

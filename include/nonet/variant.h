@@ -11,6 +11,7 @@
 // Each kind's exact rule is in constraint_kinds() (and docs/variants.md).
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -111,6 +112,16 @@ struct VariantValidation {
 // board) against the rows, columns, regions and every constraint. A puzzle
 // that fails check() is refused there, not here.
 VariantValidation validate_variant(const VariantPuzzle& puzzle);
+
+// The board of a puzzle whose rules are all houses or peers (jigsaw regions,
+// diagonals, disjoint groups, extra regions of N cells, anti-knight,
+// anti-king): the logic and the solvers read a grid on it as they read a
+// classic one. The classic board itself when there is nothing to add; an Error
+// naming the first rule of another kind.
+Result<std::shared_ptr<const Geometry>> house_geometry(const VariantPuzzle& puzzle);
+// The variant puzzle a grid on such a board stands for (its givens, regions,
+// extra houses as extra regions, chess rules).
+VariantPuzzle variant_of(const Grid& grid);
 
 struct ConstraintKindInfo {
   ConstraintKind kind;

@@ -1,5 +1,6 @@
 #include "nonet/geometry.h"
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <charconv>
@@ -9,12 +10,13 @@
 
 namespace nonet {
 
-Geometry::Geometry(int box_rows, int box_cols)
+Geometry::Geometry(int box_rows, int box_cols, std::shared_ptr<const Layout> layout)
     : box_rows_(box_rows),
       box_cols_(box_cols),
       side_(box_rows * box_cols),
-      peer_count_(3 * (box_rows * box_cols) - box_rows - box_cols - 1),
-      all_digits_(side_ >= 32 ? ~Mask{0} : static_cast<Mask>((Mask{1} << side_) - 1)) {
+      house_count_(3 * side_ + (layout ? static_cast<int>(layout->extra.size()) : 0)),
+      all_digits_(side_ >= 32 ? ~Mask{0} : static_cast<Mask>((Mask{1} << side_) - 1)),
+      layout_(std::move(layout)) {
   const int n = side_;
   const int cells = n * n;
   row_.resize(cells);
@@ -24,10 +26,12 @@ Geometry::Geometry(int box_rows, int box_cols)
     row_[c] = c / n;
     col_[c] = c % n;
     // Boxes are numbered left to right, top to bottom, N / C of them across.
-    box_[c] = (row_[c] / box_rows_) * (n / box_cols_) + col_[c] / box_cols_;
+    box_[c] = jigsaw() ? layout_->regions[static_cast<std::size_t>(c)]
+                       : (row_[c] / box_rows_) * (n / box_cols_) + col_[c] / box_cols_;
   }
-  house_cells_.assign(static_cast<std::size_t>(3 * n * n), 0);
-  std::vector<int> fill(static_cast<std::size_t>(3 * n), 0);
+  const auto houses = static_cast<std::size_t>(house_count_);
+  house_cells_.assign(houses * static_cast<std::size_t>(n), 0);
+  std::vector<int> fill(houses, 0);
   slots_.assign(static_cast<std::size_t>(3 * n * n), 0);
   for (int c = 0; c < cells; ++c) {
     for (int h : houses_of(c)) {
@@ -35,29 +39,145 @@ Geometry::Geometry(int box_rows, int box_cols)
       house_cells_[static_cast<std::size_t>(h * n + fill[h]++)] = c;
     }
   }
-  const auto houses = static_cast<std::size_t>(3 * n);
+  // The extra houses: their cells as given, and each cell's list of them.
+  extra_start_.assign(static_cast<std::size_t>(cells) + 1, 0);
+  if (layout_) {
+    std::vector<std::vector<int>> of(static_cast<std::size_t>(cells));
+    for (int e = 0; e < extra_count(); ++e) {
+      const std::vector<int>& hc = layout_->extra[static_cast<std::size_t>(e)].cells;
+      for (int i = 0; i < n; ++i) {
+        house_cells_[static_cast<std::size_t>(extra_house(e) * n + i)] = hc[static_cast<std::size_t>(i)];
+        of[static_cast<std::size_t>(hc[static_cast<std::size_t>(i)])].push_back(extra_house(e));
+      }
+    }
+    for (int c = 0; c < cells; ++c) {
+      for (int h : of[static_cast<std::size_t>(c)]) {
+        const auto hc = std::span<const int>(house_cells_).subspan(static_cast<std::size_t>(h * n),
+                                                                   static_cast<std::size_t>(n));
+        extra_slot_.push_back(static_cast<int>(std::find(hc.begin(), hc.end(), c) - hc.begin()));
+      }
+      extra_start_[static_cast<std::size_t>(c) + 1] =
+          extra_start_[static_cast<std::size_t>(c)] + static_cast<int>(of[static_cast<std::size_t>(c)].size());
+      extra_of_.insert(extra_of_.end(), of[static_cast<std::size_t>(c)].begin(), of[static_cast<std::size_t>(c)].end());
+    }
+  }
   shared_slots_.assign(houses * houses, 0);
-  crossing_.assign(3 * houses, 0);
+  crossing_.assign(4 * houses, 0);
+  std::vector<int> hs;
   for (int c = 0; c < cells; ++c) {
-    const std::array<int, 3> hs = houses_of(c);
+    const std::array<int, 3> classic = houses_of(c);
+    hs.assign(classic.begin(), classic.end());
+    for (int e : extra_houses_of(c)) hs.push_back(e);
     for (int a : hs) {
       for (int b : hs) {
         shared_slots_[static_cast<std::size_t>(a) * houses + static_cast<std::size_t>(b)] |=
-            Mask{1} << slots_[static_cast<std::size_t>(c * 3 + a / n)];
-        crossing_[static_cast<std::size_t>(b / n) * houses + static_cast<std::size_t>(a)] |=
-            Mask{1} << (b % n);
+            Mask{1} << slot_in(a, c);
+        crossing_[static_cast<std::size_t>(house_kind(b)) * houses + static_cast<std::size_t>(a)] |=
+            Mask{1} << house_index(b);
       }
     }
   }
-  peers_.reserve(static_cast<std::size_t>(cells * peer_count_));
+  // How far a box (or region) reaches across rows and columns.
+  for (int b = 0; b < n; ++b) {
+    int top = n, bottom = -1, left = n, right = -1;
+    for (int c : house_cells(box_house(b))) {
+      top = std::min(top, row_[c]);
+      bottom = std::max(bottom, row_[c]);
+      left = std::min(left, col_[c]);
+      right = std::max(right, col_[c]);
+    }
+    box_height_ = std::max(box_height_, bottom - top + 1);
+    box_width_ = std::max(box_width_, right - left + 1);
+  }
+  peer_start_.assign(static_cast<std::size_t>(cells) + 1, 0);
+  move_start_.assign(static_cast<std::size_t>(cells) + 1, 0);
   for (int c = 0; c < cells; ++c) {
     for (int o = 0; o < cells; ++o) {
-      if (o != c && (row_[o] == row_[c] || col_[o] == col_[c] || box_[o] == box_[c])) {
-        peers_.push_back(o);
-      }
+      if (o == c || !sees(c, o)) continue;
+      peers_.push_back(o);
+      bool housed = row_[o] == row_[c] || col_[o] == col_[c] || box_[o] == box_[c];
+      for (int h : extra_houses_of(c)) housed = housed || slot_in(h, o) >= 0;
+      if (!housed) move_.push_back(o);
+    }
+    move_start_[static_cast<std::size_t>(c) + 1] = static_cast<int>(move_.size());
+    peer_start_[static_cast<std::size_t>(c) + 1] = static_cast<int>(peers_.size());
+    peer_count_ = std::max(peer_count_, peer_start_[static_cast<std::size_t>(c) + 1] -
+                                            peer_start_[static_cast<std::size_t>(c)]);
+  }
+  assert(layout_ || peer_count_ == 3 * n - box_rows_ - box_cols_ - 1);
+}
+
+int Geometry::slot_in(int house, int cell) const {
+  if (house < 3 * side_) {
+    const int kind = house / side_;
+    return houses_of(cell)[static_cast<std::size_t>(kind)] == house
+               ? slots_[static_cast<std::size_t>(cell * 3 + kind)]
+               : -1;
+  }
+  const std::span<const int> hc = house_cells(house);
+  for (std::size_t i = 0; i < hc.size(); ++i) {
+    if (hc[i] == cell) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+bool Geometry::sees(int a, int b) const {
+  if (a == b) return false;
+  if (row_[a] == row_[b] || col_[a] == col_[b] || box_[a] == box_[b]) return true;
+  if (!layout_) return false;
+  for (int h : extra_houses_of(a)) {
+    if (slot_in(h, b) >= 0) return true;
+  }
+  const int dr = std::abs(row_[a] - row_[b]), dc = std::abs(col_[a] - col_[b]);
+  if (layout_->anti_king && dr <= 1 && dc <= 1) return true;
+  return layout_->anti_knight && ((dr == 1 && dc == 2) || (dr == 2 && dc == 1));
+}
+
+Result<std::shared_ptr<const Geometry>> Geometry::with_layout(const Geometry& base, Layout layout) {
+  const int n = base.side();
+  const int cells = base.cell_count();
+  if (!layout.regions.empty()) {
+    if (static_cast<int>(layout.regions.size()) != cells)
+      return Error{0, 0, "the regions name " + std::to_string(layout.regions.size()) +
+                             " cells; the board has " + std::to_string(cells)};
+    std::vector<int> size(static_cast<std::size_t>(n), 0);
+    for (int c = 0; c < cells; ++c) {
+      const int r = layout.regions[static_cast<std::size_t>(c)];
+      if (r < 0 || r >= n)
+        return Error{0, 0, base.cell_name(c) + " is in region " + std::to_string(r + 1) +
+                               "; regions are numbered 1 to " + std::to_string(n)};
+      ++size[static_cast<std::size_t>(r)];
+    }
+    for (int r = 0; r < n; ++r) {
+      if (size[static_cast<std::size_t>(r)] != n)
+        return Error{0, 0, "region " + std::to_string(r + 1) + " has " +
+                               std::to_string(size[static_cast<std::size_t>(r)]) +
+                               " cells; each needs " + std::to_string(n)};
+    }
+    // Regions numbered in the order their first cells come in reading order,
+    // whatever the numbers they were given.
+    std::vector<int> renumber(static_cast<std::size_t>(n), -1);
+    int next = 0;
+    for (int& r : layout.regions) {
+      if (renumber[static_cast<std::size_t>(r)] < 0) renumber[static_cast<std::size_t>(r)] = next++;
+      r = renumber[static_cast<std::size_t>(r)];
     }
   }
-  assert(static_cast<int>(peers_.size()) == cells * peer_count_);
+  if (layout.extra.size() > 32)
+    return Error{0, 0, std::to_string(layout.extra.size()) +
+                           " extra houses; a board holds at most 32"};
+  // An extra house keeps its cells in the order given: the order the logic
+  // looks at them in.
+  for (const ExtraHouse& h : layout.extra) {
+    std::vector<int> sorted = h.cells;
+    std::sort(sorted.begin(), sorted.end());
+    const bool distinct = std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
+    if (static_cast<int>(sorted.size()) != n || !distinct || sorted.front() < 0 ||
+        sorted.back() >= cells)
+      return Error{0, 0, h.name + " needs " + std::to_string(n) + " different cells of the board"};
+  }
+  return std::make_shared<const Geometry>(base.box_rows(), base.box_cols(),
+                                          std::make_shared<const Layout>(std::move(layout)));
 }
 
 namespace {
@@ -174,12 +294,18 @@ std::string Geometry::cell_name(int cell) const {
 
 std::string Geometry::house_name(int house) const {
   static constexpr const char* kKinds[] = {"row ", "column ", "box "};
+  if (house_kind(house) == HouseKind::extra)
+    return layout_->extra[static_cast<std::size_t>(house_index(house))].name;
+  if (house_kind(house) == HouseKind::box && jigsaw())
+    return "region " + std::to_string(house_index(house) + 1);
   return kKinds[static_cast<int>(house_kind(house))] + std::to_string(house_index(house) + 1);
 }
 
 std::string Geometry::describe() const {
   std::string s = std::to_string(side_) + "x" + std::to_string(side_);
-  if (for_side(side_) != this) {
+  if (jigsaw()) return s + " (jigsaw regions)";
+  const Geometry* usual = for_side(side_);
+  if (usual->box_rows() != box_rows_ || usual->box_cols() != box_cols_) {
     s += " (" + std::to_string(box_rows_) + "x" + std::to_string(box_cols_) + " boxes)";
   }
   return s;

@@ -26,6 +26,15 @@ std::vector<Mask> compute_candidates(const Grid& grid) {
       result[c] = g.all_digits() & ~(used[r] | used[k] | used[b]);
     }
   }
+  // A variant's board: what its extra houses and chess moves rule out too.
+  if (!g.regular()) {
+    for (int c = 0; c < g.cell_count(); ++c) {
+      if (grid[c] != 0) continue;
+      for (int p : g.peers(c)) {
+        if (grid[p] != 0) result[c] &= ~(Mask{1} << (grid[p] - 1));
+      }
+    }
+  }
   return result;
 }
 

@@ -5,19 +5,27 @@
 namespace nonet::logic_detail {
 
 bool houses_cross(const Geometry& g, int a, int b) {
-  // Two different houses of one kind never cross; a row and a column always do;
-  // a box and a line cross when the line passes through the box's span.
-  const HouseKind ka = g.house_kind(a), kb = g.house_kind(b);
-  if (ka == kb) return a == b;
-  if (ka != HouseKind::box && kb != HouseKind::box) return true;
-  const int box = ka == HouseKind::box ? a : b;
-  const int line = ka == HouseKind::box ? b : a;
-  const int corner = g.house_cells(box)[0];
-  const int index = g.house_index(line);
-  if (g.house_kind(line) == HouseKind::row) {
-    return index >= g.row_of(corner) && index < g.row_of(corner) + g.box_rows();
+  // Two different houses of one kind never cross; other houses cross when they
+  // share a cell.
+  if (g.house_kind(a) == g.house_kind(b)) return a == b;
+  return g.shared_slots(a, b) != 0;
+}
+
+std::vector<HouseFamily> extra_families(const Geometry& g) {
+  std::vector<HouseFamily> out;
+  const Layout* layout = g.layout();
+  if (!layout) return out;
+  for (int e = 0; e < g.extra_count(); ++e) {
+    const ExtraKind kind = layout->extra[static_cast<std::size_t>(e)].kind;
+    const bool joins = !out.empty() && out.back().kind == kind &&
+                       (kind == ExtraKind::disjoint_group || kind == ExtraKind::window);
+    if (joins) {
+      ++out.back().count;
+    } else {
+      out.push_back({g.extra_house(e), 1, kind});
+    }
   }
-  return index >= g.col_of(corner) && index < g.col_of(corner) + g.box_cols();
+  return out;
 }
 
 std::vector<int> digits_of(Mask m) {

@@ -113,15 +113,60 @@ inline bool in_house(const Geometry& g, int cell, int house) {
   // House numbers of different kinds never coincide: no need to divide out
   // the kind (a division was a tenth of the intersection finders' time).
   const std::array<int, 3> houses = g.houses_of(cell);
-  return houses[0] == house || houses[1] == house || houses[2] == house;
+  if (houses[0] == house || houses[1] == house || houses[2] == house) return true;
+  if (house < 3 * g.side()) return false;
+  for (int h : g.extra_houses_of(cell)) {
+    if (h == house) return true;
+  }
+  return false;
+}
+
+// A variant's extra houses in families that never share a cell, in SE's
+// order: the disjoint groups, the windows, each diagonal, each other region.
+// SE scans a family as it scans the boxes, after the rows.
+struct HouseFamily {
+  int first = 0;  // houses first .. first + count - 1
+  int count = 0;
+  ExtraKind kind = ExtraKind::region;
+  bool has(int house) const { return house >= first && house < first + count; }
+};
+std::vector<HouseFamily> extra_families(const Geometry& g);
+// The rows, the columns or the boxes as a family.
+inline HouseFamily classic_family(const Geometry& g, HouseKind kind) {
+  return {static_cast<int>(kind) * g.side(), g.side(), ExtraKind::region};
+}
+inline bool is_line(const Geometry& g, int house) {
+  return house < 2 * g.side();
+}
+// Calls fn(house) for each extra house in order, the diagonals only when
+// `diagonals` (SE leaves them out of naked sets and intersections); stops
+// when fn returns true, and then returns true.
+template <class Fn>
+bool for_each_extra(const Geometry& g, bool diagonals, Fn&& fn) {
+  const Layout* layout = g.layout();
+  for (int e = 0; e < g.extra_count(); ++e) {
+    if (!diagonals && layout->extra[static_cast<std::size_t>(e)].kind == ExtraKind::diagonal)
+      continue;
+    if (fn(g.extra_house(e))) return true;
+  }
+  return false;
+}
+// The house of `family` holding `cell`, or -1.
+inline int house_through(const Geometry& g, const HouseFamily& family, int cell) {
+  for (int h : g.extra_houses_of(cell)) {
+    if (family.has(h)) return h;
+  }
+  return -1;
 }
 
 // Whether two houses share a cell.
 bool houses_cross(const Geometry& g, int a, int b);
-// Whether two cells see each other (same row, column or box).
+// Whether two cells see each other (same row, column, box, or a variant's
+// extra house or chess move).
 inline bool sees(const Geometry& g, int a, int b) {
   return a != b &&
-         (g.row_of(a) == g.row_of(b) || g.col_of(a) == g.col_of(b) || g.box_of(a) == g.box_of(b));
+         (g.row_of(a) == g.row_of(b) || g.col_of(a) == g.col_of(b) || g.box_of(a) == g.box_of(b) ||
+          (!g.regular() && g.sees(a, b)));
 }
 
 // The digits of a mask in ascending order / the cells of a house position mask.

@@ -74,7 +74,7 @@ void finned_fish(const LogicState& s, FindContext& context, StepSink& sink, int 
           all |= p;
         }
         const int width = popcount(all);
-        if (width <= degree || width > degree + g.box_cols() + g.box_rows()) return false;
+        if (width <= degree || width > degree + g.box_width() + g.box_height()) return false;
         // Try each choice of cover lines among the places.
         std::vector<int> idx;
         for (Mask a = all; a; a &= a - 1) idx.push_back(std::countr_zero(a));

@@ -36,11 +36,12 @@ std::vector<CellDigit> removals(const Geometry& g, int h2, Mask places, int digi
 void find_intersections(const LogicState& s, FindContext& context, StepSink& sink) {
   const PositionTable view(s, context);
   const Geometry& g = s.geometry();
-  scan_intersections(view, Everywhere{}, [&](HouseKind kind1, int, int h1, int h2, int digit) {
+  scan_intersections(view, Everywhere{}, [&](const HouseFamily&, int, int h1, int h2, int digit) {
     const Mask gone = outside(view, h1, h2, digit);
     if (!gone) return false;
     Step step;
-    const bool pointing = kind1 == HouseKind::box;
+    // SE rates a confinement that clears a line as pointing, any other as claiming.
+    const bool pointing = is_line(g, h2);
     step.technique = pointing ? Technique::pointing : Technique::claiming;
     step.rating = rating_of(step.technique);
     fill_pattern(s, step, h1, h2, digit);
@@ -54,24 +55,30 @@ void find_direct_intersections(const LogicState& s, FindContext& context, StepSi
   // Each confinement found looks at every house crossing h2: the positions
   // are read from a table, not from the cells each time.
   const PositionTable view(s, context);
-  scan_intersections(view, Everywhere{}, [&](HouseKind kind1, int i1, int h1, int h2, int digit) {
+  scan_intersections(view, Everywhere{}, [&](const HouseFamily& f1, int, int h1, int h2,
+                                             int digit) {
     // Another house of the first kind crossing h2 whose places for the digit,
     // once those inside h2 are gone, come down to one.
-    // The houses of the first kind crossing h2 (a box and a line cross when
-    // they share a cell), in order. Without places left in h2 outside h1,
-    // none of them loses one.
+    // The houses of the first kind crossing h2 (they cross when they share a
+    // cell), in order. Without places left in h2 outside h1, none of them
+    // loses one.
     const Mask gone = outside(view, h1, h2, digit);
     if (!gone) return false;
-    for (Mask crossing = g.crossing(kind1, h2) & ~(Mask{1} << i1); crossing;
-         crossing &= crossing - 1) {
-      const int h3 = house_of_kind(g, kind1, std::countr_zero(crossing));
+    const bool classic = f1.first < 3 * g.side();
+    const Mask crossing =
+        classic ? g.crossing(g.house_kind(f1.first), h2) : g.crossing(HouseKind::extra, h2);
+    for (Mask rest = crossing; rest; rest &= rest - 1) {
+      const int h3 = classic ? f1.first + std::countr_zero(rest)
+                             : g.extra_house(std::countr_zero(rest));
+      if (h3 == h1 || !f1.has(h3)) continue;
       const Mask pos3 = view.positions(h3, digit);
       if (popcount(pos3) < 2) continue;
       const Mask left = pos3 & ~g.shared_slots(h3, h2);
       if (popcount(left) != 1) continue;
       const int cell = g.house_cells(h3)[std::countr_zero(left)];
       Step step;
-      const bool pointing = kind1 == HouseKind::box;
+      // SE rates a direct confinement from a box as pointing, any other as claiming.
+      const bool pointing = g.house_kind(h1) == HouseKind::box;
       step.technique = pointing ? Technique::direct_pointing : Technique::direct_claiming;
       step.rating = rating_of(step.technique);
       fill_pattern(s, step, h1, h2, digit);

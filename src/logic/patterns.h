@@ -40,25 +40,46 @@ struct Everywhere {
 //   wanted(h1, digit); on_found(kind1, i1, h1, h2, digit)
 template <class View, class Wanted, class OnFound>
 bool scan_intersections(const View& v, Wanted&& wanted, OnFound&& on_found) {
-  constexpr std::array<std::array<HouseKind, 2>, 4> kPairs = {{
-      {HouseKind::box, HouseKind::column},
-      {HouseKind::box, HouseKind::row},
-      {HouseKind::column, HouseKind::box},
-      {HouseKind::row, HouseKind::box},
-  }};
   const Geometry& g = v.geometry();
   const int n = g.side();
-  for (const auto& pair : kPairs) {
+  const auto through = [&](const HouseFamily& f, int cell) {
+    if (f.first < 3 * n) return house_through(g, g.house_kind(f.first), cell);
+    return house_through(g, f, cell);
+  };
+  const auto scan = [&](const HouseFamily& f1, const HouseFamily& f2) {
     for (int digit = 1; digit <= n; ++digit) {
-      for (int i1 = 0; i1 < n; ++i1) {
-        const int h1 = house_of_kind(g, pair[0], i1);
+      for (int i1 = 0; i1 < f1.count; ++i1) {
+        const int h1 = f1.first + i1;
         if (!wanted(h1, digit)) continue;
         const Mask pos = v.positions(h1, digit);
         if (popcount(pos) < 2) continue;  // one place is a hidden single
-        const int h2 = house_through(g, pair[1], g.house_cells(h1)[std::countr_zero(pos)]);
-        if (pos & ~g.shared_slots(h1, h2)) continue;  // not all inside h2
-        if (on_found(pair[0], i1, h1, h2, digit)) return true;
+        const int h2 = through(f2, g.house_cells(h1)[std::countr_zero(pos)]);
+        if (h2 < 0 || (pos & ~g.shared_slots(h1, h2))) continue;  // not all inside h2
+        if (on_found(f1, i1, h1, h2, digit)) return true;
       }
+    }
+    return false;
+  };
+  const HouseFamily rows = classic_family(g, HouseKind::row),
+                    columns = classic_family(g, HouseKind::column),
+                    boxes = classic_family(g, HouseKind::box);
+  if (scan(boxes, columns) || scan(boxes, rows) || scan(columns, boxes) || scan(rows, boxes))
+    return true;
+  if (g.extra_count() == 0) return false;
+  // A variant's families of extra houses (not the diagonals), each against the
+  // lines and the boxes, then against each other, in SE's order.
+  std::vector<HouseFamily> families;
+  for (const HouseFamily& f : extra_families(g)) {
+    if (f.kind != ExtraKind::diagonal) families.push_back(f);
+  }
+  for (const HouseFamily& f : families) {
+    if (scan(f, columns) || scan(f, rows) || scan(columns, f) || scan(rows, f) || scan(boxes, f) ||
+        scan(f, boxes))
+      return true;
+  }
+  for (std::size_t a = 0; a < families.size(); ++a) {
+    for (std::size_t b = a + 1; b < families.size(); ++b) {
+      if (scan(families[b], families[a]) || scan(families[a], families[b])) return true;
     }
   }
   return false;
@@ -130,27 +151,29 @@ template <class View, class Wanted, class OnFound>
 bool scan_naked_sets(const View& v, int degree, const Wanted& wanted, OnFound&& on_found) {
   const Geometry& g = v.geometry();
   const int n = g.side();
+  auto look = [&](int house) {
+    if (!wanted.house(house) || v.empty_in_house(house) < 2 * degree) return false;
+    const auto cells = g.house_cells(house);
+    Mask eligible = 0;
+    for (int k = 0; k < n; ++k) {
+      const int count = popcount(v.candidates(cells[k]));
+      if (count >= 2 && count <= degree) eligible |= Mask{1} << k;
+    }
+    return for_each_subset(eligible, degree, [&](Mask places) {
+      if (!wanted.set(house, places)) return false;
+      Mask digits = 0;
+      for (Mask p = places; p; p &= p - 1) digits |= v.candidates(cells[std::countr_zero(p)]);
+      if (popcount(digits) != degree) return false;
+      return on_found(house, places, digits);
+    });
+  };
   for (HouseKind kind : se_kind_order()) {
     for (int i = 0; i < n; ++i) {
-      const int house = house_of_kind(g, kind, i);
-      if (!wanted.house(house) || v.empty_in_house(house) < 2 * degree) continue;
-      const auto cells = g.house_cells(house);
-      Mask eligible = 0;
-      for (int k = 0; k < n; ++k) {
-        const int count = popcount(v.candidates(cells[k]));
-        if (count >= 2 && count <= degree) eligible |= Mask{1} << k;
-      }
-      const bool found = for_each_subset(eligible, degree, [&](Mask places) {
-        if (!wanted.set(house, places)) return false;
-        Mask digits = 0;
-        for (Mask p = places; p; p &= p - 1) digits |= v.candidates(cells[std::countr_zero(p)]);
-        if (popcount(digits) != degree) return false;
-        return on_found(house, places, digits);
-      });
-      if (found) return true;
+      if (look(house_of_kind(g, kind, i))) return true;
     }
   }
-  return false;
+  // A variant's extra houses after the rows; SE leaves the diagonals out.
+  return for_each_extra(g, false, look);
 }
 
 // The positions of every digit in one house (index digit - 1), from one pass
@@ -180,31 +203,33 @@ bool scan_hidden_sets(const View& v, int degree, bool direct, const Wanted& want
                       OnFound&& on_found) {
   const Geometry& g = v.geometry();
   const int n = g.side();
+  auto look = [&](int house) {
+    if (!wanted.house(house)) return false;
+    const int empty = v.empty_in_house(house);
+    if (!(empty > 2 * degree || (direct && empty > degree))) return false;
+    const HousePositions hp(v, house);
+    // Only digits with 2..degree places can belong to a set of `degree`
+    // cells; skipping the others keeps SE's order and saves most of the work.
+    Mask eligible = 0;
+    for (int d = 0; d < n; ++d) {
+      const int count = popcount(hp.of[d]);
+      if (count >= 2 && count <= degree) eligible |= Mask{1} << d;
+    }
+    return for_each_subset(eligible, degree, [&](Mask digits) {
+      if (!wanted.set(house, digits)) return false;
+      Mask places = 0;
+      for (Mask d = digits; d; d &= d - 1) places |= hp.of[std::countr_zero(d)];
+      if (popcount(places) != degree) return false;
+      return on_found(house, digits, places, hp);
+    });
+  };
   for (HouseKind kind : se_kind_order()) {
     for (int i = 0; i < n; ++i) {
-      const int house = house_of_kind(g, kind, i);
-      if (!wanted.house(house)) continue;
-      const int empty = v.empty_in_house(house);
-      if (!(empty > 2 * degree || (direct && empty > degree))) continue;
-      const HousePositions hp(v, house);
-      // Only digits with 2..degree places can belong to a set of `degree`
-      // cells; skipping the others keeps SE's order and saves most of the work.
-      Mask eligible = 0;
-      for (int d = 0; d < n; ++d) {
-        const int count = popcount(hp.of[d]);
-        if (count >= 2 && count <= degree) eligible |= Mask{1} << d;
-      }
-      const bool found = for_each_subset(eligible, degree, [&](Mask digits) {
-        if (!wanted.set(house, digits)) return false;
-        Mask places = 0;
-        for (Mask d = digits; d; d &= d - 1) places |= hp.of[std::countr_zero(d)];
-        if (popcount(places) != degree) return false;
-        return on_found(house, digits, places, hp);
-      });
-      if (found) return true;
+      if (look(house_of_kind(g, kind, i))) return true;
     }
   }
-  return false;
+  // A variant's extra houses after the rows, the diagonals too.
+  return for_each_extra(g, true, look);
 }
 
 // A position seen through a table of every digit's positions in every house:

@@ -119,6 +119,7 @@ void find_two_string_kite(const LogicState& s, FindContext&, StepSink& sink) {
 // that loses the digit.
 void find_empty_rectangle(const LogicState& s, FindContext&, StepSink& sink) {
   const Geometry& g = s.geometry();
+  if (g.jigsaw()) return;  // its boxes are rectangles
   const int n = g.side();
   for (int digit = 1; digit <= n; ++digit) {
     const Mask bit = digit_bit(digit);

@@ -35,28 +35,32 @@ int only_cell(const LogicState& s, int house, int digit) {
 // sink has what it wants.
 bool scan(const LogicState& s, StepSink& sink, bool full_house) {
   const Geometry& g = s.geometry();
+  auto look = [&](int house) {
+    const bool alone = s.empty_in_house(house) == 1;
+    if (alone != full_house) return false;
+    for (Mask lone = lone_digits(s, house); lone; lone &= lone - 1) {
+      const int digit = lowest_digit(lone);
+      const int cell = only_cell(s, house, digit);
+      Step step;
+      step.technique = full_house ? Technique::full_house : Technique::hidden_single;
+      step.rating = full_house                               ? rating_of(Technique::full_house)
+                    : g.house_kind(house) == HouseKind::box ? rating_of(Technique::hidden_single)
+                                                             : kHiddenSingleInLine;
+      step.houses = {house};
+      step.cells = {cell};
+      step.digits = digit_bit(digit);
+      step.placements = {{cell, digit}};
+      if (sink.take(std::move(step))) return true;
+    }
+    return false;
+  };
   for (HouseKind kind : se_kind_order()) {
     for (int i = 0; i < g.side(); ++i) {
-      const int house = house_of_kind(g, kind, i);
-      const bool alone = s.empty_in_house(house) == 1;
-      if (alone != full_house) continue;
-      for (Mask lone = lone_digits(s, house); lone; lone &= lone - 1) {
-        const int digit = lowest_digit(lone);
-        const int cell = only_cell(s, house, digit);
-        Step step;
-        step.technique = full_house ? Technique::full_house : Technique::hidden_single;
-        step.rating = full_house               ? rating_of(Technique::full_house)
-                      : kind == HouseKind::box ? rating_of(Technique::hidden_single)
-                                               : kHiddenSingleInLine;
-        step.houses = {house};
-        step.cells = {cell};
-        step.digits = digit_bit(digit);
-        step.placements = {{cell, digit}};
-        if (sink.take(std::move(step))) return true;
-      }
+      if (look(house_of_kind(g, kind, i))) return true;
     }
   }
-  return false;
+  // A variant's extra houses after the rows, rated as lines are.
+  return for_each_extra(g, true, look);
 }
 
 }  // namespace

@@ -12,12 +12,14 @@ LogicState::LogicState(const Grid& grid)
     : geometry_(&grid.geometry()),
       values_(grid.values().begin(), grid.values().end()),
       candidates_(compute_candidates(grid)),
-      counts_(static_cast<std::size_t>(4 * grid.geometry().side() + 1), 0) {
+      counts_(static_cast<std::size_t>(grid.geometry().side() + 1 + grid.geometry().house_count()),
+              0) {
   const Geometry& g = *geometry_;
   for (int c = 0; c < grid.size(); ++c) {
     if (values_[c] == 0) {
       ++empty_;
       for (int h : g.houses_of(c)) ++counts_[static_cast<std::size_t>(g.side() + 1 + h)];
+      for (int h : g.extra_houses_of(c)) ++counts_[static_cast<std::size_t>(g.side() + 1 + h)];
     } else {
       candidates_[c] = 0;  // a filled cell has no candidates left to reason about
       ++counts_[values_[c]];
@@ -50,6 +52,8 @@ void LogicState::place(int cell, int digit) {
   ++counts_[static_cast<std::size_t>(digit)];
   --empty_;
   for (int h : geometry_->houses_of(cell))
+    --counts_[static_cast<std::size_t>(geometry_->side() + 1 + h)];
+  for (int h : geometry_->extra_houses_of(cell))
     --counts_[static_cast<std::size_t>(geometry_->side() + 1 + h)];
   const Mask keep = ~(Mask{1} << (digit - 1));
   for (int peer : geometry_->peers(cell)) candidates_[peer] &= keep;

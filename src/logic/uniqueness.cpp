@@ -13,13 +13,39 @@
 namespace nonet::logic_detail {
 namespace {
 
-// House kinds in the order SE walks a loop: box, row, column.
-constexpr std::array<HouseKind, 3> kLoopKinds = {HouseKind::box, HouseKind::row, HouseKind::column};
+// Families of houses in the order SE walks a loop: boxes, rows, columns, then a
+// variant's extra families (disjoint groups, windows, diagonals).
+std::vector<HouseFamily> loop_families(const Geometry& g) {
+  std::vector<HouseFamily> out = {classic_family(g, HouseKind::box),
+                                  classic_family(g, HouseKind::row),
+                                  classic_family(g, HouseKind::column)};
+  for (const HouseFamily& f : extra_families(g)) out.push_back(f);
+  return out;
+}
+
+// The house of `family` holding `cell`, or -1.
+int family_house(const Geometry& g, const HouseFamily& family, int cell) {
+  if (family.first < 3 * g.side()) return house_through(g, g.house_kind(family.first), cell);
+  return house_through(g, family, cell);
+}
+
+// Under a chess rule, whether a cell a move away from one of `cells` (and
+// sharing no house with it) may hold v1 or v2: swapping them might then break
+// the rule, and the pattern proves nothing (SE's test).
+bool moves_restrict(const LogicState& s, std::span<const int> cells, Mask pair) {
+  for (int cell : cells) {
+    for (int p : s.geometry().move_peers(cell)) {
+      if (s.candidates(p) & pair) return true;
+    }
+  }
+  return false;
+}
 
 // --- loop search -------------------------------------------------------------
 
 struct LoopSearch {
-  explicit LoopSearch(const LogicState& state) : s(state), g(state.geometry()) {
+  explicit LoopSearch(const LogicState& state)
+      : s(state), g(state.geometry()), families(loop_families(g)) {
     holders.assign(static_cast<std::size_t>(g.house_count()), 0);
     in_loop.assign(static_cast<std::size_t>(g.cell_count()), 0);
   }
@@ -45,6 +71,7 @@ struct LoopSearch {
 
   const LogicState& s;
   const Geometry& g;
+  std::vector<HouseFamily> families;
   Mask pair = 0;  // v1 | v2
   std::vector<int> loop;
   std::vector<std::vector<int>> found;
@@ -63,9 +90,10 @@ struct LoopSearch {
     if (--budget < 0) return;
     loop.push_back(cell);
     in_loop[cell] = 1;
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < static_cast<int>(families.size()); ++k) {
       if (k == last_kind) continue;
-      const int house = house_through(g, kLoopKinds[k], cell);
+      const int house = family_house(g, families[static_cast<std::size_t>(k)], cell);
+      if (house < 0) continue;
       const std::span<const int> cells = g.house_cells(house);
       for (Mask h = holders[house]; h; h &= h - 1) {
         const int next = cells[std::countr_zero(h)];
@@ -91,11 +119,20 @@ struct LoopSearch {
 bool valid_loop(const Geometry& g, const std::vector<int>& loop) {
   std::vector<int> odd, even;
   bool is_odd = false;
+  auto& seen_odd = odd;
+  auto& seen_even = even;
   for (int cell : loop) {
-    for (int house : g.houses_of(cell)) {
-      auto& seen = is_odd ? odd : even;
+    auto& seen = is_odd ? seen_odd : seen_even;
+    auto meet = [&](int house) {
       if (std::find(seen.begin(), seen.end(), house) != seen.end()) return false;
       seen.push_back(house);
+      return true;
+    };
+    for (int house : g.houses_of(cell)) {
+      if (!meet(house)) return false;
+    }
+    for (int house : g.extra_houses_of(cell)) {
+      if (!meet(house)) return false;
     }
     is_odd = !is_odd;
   }
@@ -150,10 +187,11 @@ void type3(const LogicState& s, const std::vector<int>& loop, int c1, int c2, in
   const int base = loop_rating(loop.size());
   // SE tries sets of up to 7 cells (9x9: all that can leave room); larger boards
   // keep the same bound so the search stays small.
+  const std::vector<HouseFamily> families = loop_families(g);
   for (int degree = popcount(extra); degree <= std::min(n - 2, 7); ++degree) {
-    for (HouseKind kind : kLoopKinds) {
-      const int house = house_through(g, kind, c1);
-      if (house != house_through(g, kind, c2)) continue;
+    for (const HouseFamily& family : families) {
+      const int house = family_house(g, family, c1);
+      if (house < 0 || house != family_house(g, family, c2)) continue;
       const int empty = s.empty_in_house(house);
       auto cells = g.house_cells(house);
       int index1 = 0, index2 = 0;
@@ -296,9 +334,9 @@ void classify(const LogicState& s, const std::vector<int>& loop, int v1, int v2,
   }
   // Type 4: one loop digit confined to c1 and c2 in a house they share.
   int lock1 = -1, lock2 = -1;
-  for (HouseKind kind : kLoopKinds) {
-    const int house = house_through(g, kind, c1);
-    if (house != house_through(g, kind, c2)) continue;
+  for (const HouseFamily& family : loop_families(g)) {
+    const int house = family_house(g, family, c1);
+    if (house < 0 || house != family_house(g, family, c2)) continue;
     bool has1 = false, has2 = false;
     for (int c : g.house_cells(house)) {
       if (c == c1 || c == c2) continue;
@@ -335,7 +373,7 @@ void find_unique_loop(const LogicState& s, FindContext& context, StepSink& sink)
     search.start(m);
     search.extend(cell, 2, 0, -1);
     for (const auto& loop : search.found) {
-      if (valid_loop(g, loop)) classify(s, loop, v1, v2, all);
+      if (valid_loop(g, loop) && !moves_restrict(s, loop, m)) classify(s, loop, v1, v2, all);
     }
   }
   if (all.empty()) return;
@@ -364,10 +402,10 @@ bool bug(const LogicState& s, Step& step) {
   // Each digit must have 0 or 2 places in every house once the BUG digits are
   // removed; a house where it has more singles out the one cell with 3+
   // candidates among its places as a BUG cell. Boxes, rows, then columns.
-  constexpr std::array<HouseKind, 3> kinds = {HouseKind::box, HouseKind::row, HouseKind::column};
-  for (HouseKind kind : kinds) {
-    for (int i = 0; i < n; ++i) {
-      const int house = house_of_kind(g, kind, i);
+  const std::vector<HouseFamily> families = loop_families(g);
+  for (const HouseFamily& family : families) {
+    for (int i = 0; i < family.count; ++i) {
+      const int house = family.first + i;
       for (int digit = 1; digit <= n; ++digit) {
         const Mask pos = s.positions(house, digit);
         const int count = popcount(pos);
@@ -401,6 +439,11 @@ bool bug(const LogicState& s, Step& step) {
   for (int c = 0; c < g.cell_count(); ++c) {
     if (s.value(c) == 0 && popcount(rest[c]) != 2) return false;
   }
+  // Under a chess rule, a bivalue cell whose digits a cell a move away may
+  // hold: the grave may not be deadly (SE's test).
+  for (int c = 0; c < g.cell_count(); ++c) {
+    if (s.value(c) == 0 && moves_restrict(s, {&c, 1}, rest[c])) return false;
+  }
   for (int house = 0; house < g.house_count(); ++house) {
     for (int digit = 1; digit <= n; ++digit) {
       int count = 0;
@@ -424,9 +467,9 @@ bool bug(const LogicState& s, Step& step) {
     const int c1 = bug_cells[0], c2 = bug_cells[1];
     const Mask shared = s.candidates(c1) & s.candidates(c2) & ~all_bug_values;
     if (popcount(shared) != 1) return false;
-    for (HouseKind kind : kinds) {
-      const int house = house_through(g, kind, c1);
-      if (house != house_through(g, kind, c2)) continue;
+    for (const HouseFamily& family : families) {
+      const int house = family_house(g, family, c1);
+      if (house < 0 || house != family_house(g, family, c2)) continue;
       start(4, kBugPlus);
       step.houses = {house};
       eliminate_digits(step, c1, s.candidates(c1) & ~bug_values[c1] & ~shared);
@@ -461,14 +504,15 @@ bool bug(const LogicState& s, Step& step) {
   if (bug_cells.size() == 2 && type4()) return true;
   // Type 3: the BUG digits act as one cell of a naked set with other cells of a
   // house that holds every BUG cell.
-  for (HouseKind kind : kinds) {
-    const int house = house_through(g, kind, bug_cells[0]);
+  for (const HouseFamily& family : families) {
+    const int house = family_house(g, family, bug_cells[0]);
+    if (house < 0) continue;
     bool shared = true;
-    for (int c : bug_cells) shared &= house_through(g, kind, c) == house;
+    for (int c : bug_cells) shared &= family_house(g, family, c) == house;
     if (!shared) continue;
     std::vector<int> region_cells;
     for (int c : common) {
-      if (house_through(g, kind, c) == house) region_cells.push_back(c);
+      if (family_house(g, family, c) == house) region_cells.push_back(c);
     }
     const int size = static_cast<int>(region_cells.size());
     for (int degree = 2; degree <= std::min(6, n - 1); ++degree) {

@@ -526,7 +526,7 @@ SolveResult GeneralSolver::solve(const Grid& puzzle, std::span<const Exclusion> 
 
 }  // namespace
 
-bool general_supports(const Geometry&) { return true; }
+bool general_supports(const Geometry& geometry) { return geometry.regular(); }
 std::unique_ptr<Solver> make_general_solver() { return std::make_unique<GeneralSolver>(); }
 
 }  // namespace nonet::detail

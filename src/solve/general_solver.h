@@ -9,6 +9,9 @@ bool general_supports(const Geometry& geometry);
 std::unique_ptr<Solver> make_general_solver();
 bool basic_supports(const Geometry& geometry);
 std::unique_ptr<Solver> make_basic_solver();
+// Every board, those with a variant's houses and peers (Geometry::with_layout) too.
+bool layout_supports(const Geometry& geometry);
+std::unique_ptr<Solver> make_layout_solver();
 
 // A candidate struck out before the search starts: `digit` (1-based) may not
 // go in `cell`.

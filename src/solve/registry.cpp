@@ -16,6 +16,10 @@ constexpr std::array kSolvers = {
                "every size: candidate and position masks, singles, locked candidates, "
                "failed-literal probing, branching on the best-probed choice",
                &detail::general_supports, &detail::make_general_solver},
+    SolverInfo{"variant",
+               "every board, and the only one for a variant's regions, extra houses or chess "
+               "rules: the propagating search of variant puzzles",
+               &detail::layout_supports, &detail::make_layout_solver},
     SolverInfo{"basic",
                "the teaching backtracker: try 1..N in each empty cell in order, step back "
                "when none fits",

@@ -25,7 +25,7 @@ void BasicRules::emit(const std::vector<int>& removed, std::vector<Derived>& out
 void BasicRules::locking(std::vector<Derived>& out) {
   // The parents are struck places in h1.
   auto struck_in = [&](int h1, int digit) { return struck(h1, digit); };
-  scan_intersections(*this, struck_in, [&](HouseKind, int, int h1, int h2, int digit) {
+  scan_intersections(*this, struck_in, [&](const HouseFamily&, int, int h1, int h2, int digit) {
     const Mask bit = digit_bit(digit);
     removed_.clear();
     for (int c : g_.house_cells(h2)) {

@@ -33,6 +33,8 @@ ForcingSearch::ForcingSearch(const Board& board, const Spec& spec, Technique tec
       technique_(technique),
       stamp_(static_cast<std::size_t>(ids_), 0),
       basic_(board) {
+  variant_ = g_.extra_count() > 0 || !g_.move_peers(0).empty() ||
+             (g_.layout() && (g_.layout()->anti_knight || g_.layout()->anti_king));
   by_value_.resize(static_cast<std::size_t>(n_));
   value_imp_.resize(static_cast<std::size_t>(n_));
   by_pos_.resize(static_cast<std::size_t>(n_));
@@ -64,6 +66,22 @@ void ForcingSearch::start(const std::vector<Mask>& grid) {
           if (k == 0 ? o == c : g_.box_of(o) == g_.box_of(c)) m |= Mask{1} << slot(o, k);
         }
         met_[static_cast<std::size_t>(c) * 3 + k] = m;
+      }
+      // In a variant's extra house, the cells its row, column, box and earlier
+      // extra houses have met already, and the cell itself.
+      const std::span<const int> extra = g_.extra_houses_of(c);
+      extra_met_start_.push_back(static_cast<int>(extra_met_.size()));
+      for (std::size_t j = 0; j < extra.size(); ++j) {
+        Mask m = 0;
+        const std::span<const int> cells = g_.house_cells(extra[j]);
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+          const int o = cells[i];
+          bool met = o == c || g_.row_of(o) == g_.row_of(c) || g_.col_of(o) == g_.col_of(c) ||
+                     g_.box_of(o) == g_.box_of(c);
+          for (std::size_t e = 0; e < j; ++e) met = met || g_.slot_in(extra[e], o) >= 0;
+          if (met) m |= Mask{1} << i;
+        }
+        extra_met_.push_back(m);
       }
     }
     id_cell_.resize(static_cast<std::size_t>(ids_));
@@ -170,6 +188,9 @@ bool ForcingSearch::regions_count(int cell, int digit) {
   for (int h : houses(cell)) {
     if (region_counts(digit, h, region_places(cell, digit, h))) return true;
   }
+  for (int h : g_.extra_houses_of(cell)) {
+    if (region_counts(digit, h, region_places(cell, digit, h))) return true;
+  }
   return false;
 }
 
@@ -223,6 +244,20 @@ bool ForcingSearch::chain(Implications& imp, int& on_idx, int& off_idx) {
           if (visit(cand(c, digit))) return true;
         }
       }
+      if (variant_) {
+        // A variant's extra houses, then the cells a chess move away.
+        const std::span<const int> extra = g_.extra_houses_of(cell);
+        for (std::size_t j = 0; j < extra.size(); ++j) {
+          const std::span<const int> cells = g_.house_cells(extra[j]);
+          for (Mask m = pos_cur(extra[j], digit) & ~extra_met(cell, j); m; m &= m - 1) {
+            const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
+            if (visit(cand(c, digit))) return true;
+          }
+        }
+        for (int c : g_.move_peers(cell)) {
+          if ((cur(c) & digit_bit(digit)) && visit(cand(c, digit))) return true;
+        }
+      }
     } else {
       const int p = pend_off[off_head++];
       const int pid = imp.node(p).id;
@@ -247,12 +282,15 @@ bool ForcingSearch::chain(Implications& imp, int& on_idx, int& off_idx) {
         }
       }
       const auto hs = houses(cell);
-      for (std::size_t k = 0; k < 3; ++k) {
-        const int h = hs[k];
+      const std::span<const int> extra = g_.extra_houses_of(cell);
+      const std::size_t house_count = 3 + extra.size();
+      for (std::size_t k = 0; k < house_count; ++k) {
+        const int h = k < 3 ? hs[k] : extra[k - 3];
         const Mask places = pos_cur(h, digit);
         if (!two_bits(places)) continue;
         // The last place other than the cell itself.
-        const Mask others = places & ~(Mask{1} << slot(cell, k));
+        const int at = k < 3 ? slot(cell, k) : g_.extra_slots_of(cell)[k - 3];
+        const Mask others = places & ~(Mask{1} << at);
         const std::span<const int> cells = g_.house_cells(h);
         const int other = cells[static_cast<std::size_t>(31 - std::countl_zero(others))];
         const int q = cand(other, digit);
@@ -274,6 +312,10 @@ bool ForcingSearch::chain(Implications& imp, int& on_idx, int& off_idx) {
         for (std::size_t k = 0; k < 3; ++k) {
           pos_cur(hs[k], digit) &= ~(Mask{1} << slot(cell, k));
           struck_[static_cast<std::size_t>(hs[k])] |= bit;
+        }
+        for (std::size_t j = 0; j < extra.size(); ++j) {
+          pos_cur(extra[j], digit) &= ~(Mask{1} << g_.extra_slots_of(cell)[j]);
+          struck_[static_cast<std::size_t>(extra[j])] |= bit;
         }
       }
       for (std::size_t k = 0; k < found_on_.size(); ++k) {
@@ -539,7 +581,10 @@ void ForcingSearch::common(const std::vector<Implications*>& imps) {
 void ForcingSearch::regions(int cell, int digit, Implications& on_imp) {
   std::vector<Implications*>& imps = imps_;
   std::vector<Chain>& chains = chains_;
-  for (int h : houses(cell)) {
+  const auto classic = houses(cell);
+  std::vector<int> all(classic.begin(), classic.end());
+  for (int h : g_.extra_houses_of(cell)) all.push_back(h);
+  for (int h : all) {
     // Each house is done from its first place.
     const std::vector<int>& places = region_places(cell, digit, h);
     if (places.empty() || (static_ && !region_counts(digit, h, places))) continue;

@@ -133,6 +133,10 @@ class ForcingSearch {
   // The slots of houses(cell)[k] that the cell's earlier houses cover: the
   // cell itself in its box, the box's cells in its row and column.
   Mask met(int cell, std::size_t k) const { return met_[static_cast<std::size_t>(cell) * 3 + k]; }
+  // The same for the j-th of a variant's extra houses of the cell.
+  Mask extra_met(int cell, std::size_t j) const {
+    return extra_met_[static_cast<std::size_t>(extra_met_start_[static_cast<std::size_t>(cell)]) + j];
+  }
   // Positions of a digit in a house (bit i: the house's i-th cell), before the
   // chain and in its reduced grid.
   Mask& pos_cur(int h, int digit) { return pos_cur_[static_cast<std::size_t>(h * n_ + digit - 1)]; }
@@ -207,6 +211,9 @@ class ForcingSearch {
   std::vector<Mask> pos_orig_, pos_cur_;  // per house and digit
   std::vector<Mask> struck_;              // per house: digits struck by the chain
   std::vector<Mask> met_;                 // per cell and k: see met()
+  std::vector<Mask> extra_met_;           // per cell and extra house: see extra_met()
+  std::vector<int> extra_met_start_;      // per cell: where its extra_met_ start
+  bool variant_ = false;                  // a variant's extra houses or chess rules
   std::vector<int> id_cell_, id_digit_;   // per node id
   std::vector<Implications> by_value_, by_pos_;
   std::vector<Implications*> value_imp_;  // per digit: the cell's chains

@@ -12,10 +12,16 @@ void house_positions(const Geometry& g, const std::vector<Mask>& grid, std::vect
   out.assign(static_cast<std::size_t>(g.house_count() * n), 0);
   for (int c = 0; c < g.cell_count(); ++c) {
     const auto hs = g.houses_of(c);
+    const std::span<const int> extra = g.extra_houses_of(c);
+    const std::span<const int> extra_slots = g.extra_slots_of(c);
     for (Mask r = grid[static_cast<std::size_t>(c)]; r; r &= r - 1) {
       for (int h : hs) {
         out[static_cast<std::size_t>(h * n + std::countr_zero(r))] |= Mask{1}
                                                                       << g.slot(c, g.house_kind(h));
+      }
+      for (std::size_t j = 0; j < extra.size(); ++j) {
+        out[static_cast<std::size_t>(extra[j] * n + std::countr_zero(r))] |= Mask{1}
+                                                                             << extra_slots[j];
       }
     }
   }
@@ -28,7 +34,7 @@ void LinkGraph::build(const std::vector<Mask>& grid, const std::vector<Mask>& or
   weak_.clear();
   strong_count_.assign(static_cast<std::size_t>(cands_), 0);
   strong_cell_.assign(static_cast<std::size_t>(cands_), 0);
-  strong_.resize(static_cast<std::size_t>(cands_) * 4);
+  strong_.resize(static_cast<std::size_t>(cands_) * kMaxStrong);
   for (int cell = 0; cell < g_.cell_count(); ++cell) {
     const auto hs = houses(cell);
     for (int d = 0; d < n_; ++d) {
@@ -36,7 +42,7 @@ void LinkGraph::build(const std::vector<Mask>& grid, const std::vector<Mask>& or
       weak_beg_[static_cast<std::size_t>(q)] = static_cast<int>(weak_.size());
       const Mask bit = Mask{1} << d;
       if (!(at(cell) & bit)) continue;
-      Link* strong = &strong_[static_cast<std::size_t>(q) * 4];
+      Link* strong = &strong_[static_cast<std::size_t>(q) * kMaxStrong];
       int count_strong = 0;
       if (two_bits(at(cell))) {
         strong[count_strong++] = {cell * n_ + std::countr_zero(at(cell) & ~bit), kCellCause};
@@ -57,6 +63,29 @@ void LinkGraph::build(const std::vector<Mask>& grid, const std::vector<Mask>& or
         if (std::none_of(strong, strong + count_strong, [&](const Link& e) { return e.cand == o; }))
           strong[count_strong++] = {o, hs[k]};
       }
+      // A variant's extra houses: their other places are weak links (those the
+      // cell's row, column and box have not given), and a lone one strong;
+      // then the cells a chess move away, weak links only.
+      const std::span<const int> extra = g_.extra_houses_of(cell);
+      for (std::size_t j = 0; j < extra.size(); ++j) {
+        const std::span<const int> cells = g_.house_cells(extra[j]);
+        const Mask others = pos_[static_cast<std::size_t>(extra[j] * n_ + d)] &
+                            ~(Mask{1} << g_.extra_slots_of(cell)[j]);
+        for (Mask m = others; m; m &= m - 1) {
+          const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
+          const bool met = std::any_of(weak_.begin() + weak_beg_[static_cast<std::size_t>(q)],
+                                       weak_.end(), [&](const Link& l) { return l.cand == c * n_ + d; });
+          if (!met) weak_.push_back({c * n_ + d, extra[j]});
+        }
+        if (!others || (others & (others - 1))) continue;
+        const int o = cells[static_cast<std::size_t>(std::countr_zero(others))] * n_ + d;
+        if (count_strong < kMaxStrong &&
+            std::none_of(strong, strong + count_strong, [&](const Link& e) { return e.cand == o; }))
+          strong[count_strong++] = {o, extra[j]};
+      }
+      for (int c : g_.move_peers(cell)) {
+        if (at(c) & bit) weak_.push_back({c * n_ + d, kNoCause});
+      }
       strong_count_[static_cast<std::size_t>(q)] = static_cast<unsigned char>(count_strong);
     }
   }
@@ -68,6 +97,10 @@ void LinkGraph::build(const std::vector<Mask>& grid, const std::vector<Mask>& or
     if (!gone) continue;
     struck_cell_[static_cast<std::size_t>(cell)] = 1;
     for (int h : houses(cell)) {
+      for (Mask r = gone; r; r &= r - 1)
+        struck_house_[static_cast<std::size_t>(h * n_ + std::countr_zero(r))] = 1;
+    }
+    for (int h : g_.extra_houses_of(cell)) {
       for (Mask r = gone; r; r &= r - 1)
         struck_house_[static_cast<std::size_t>(h * n_ + std::countr_zero(r))] = 1;
     }

@@ -32,6 +32,9 @@ class LinkGraph {
   struct Link {
     int cand, cause;
   };
+  // The most strong links a candidate keeps: its cell's, then those of its box,
+  // row, column and up to four of a variant's extra houses.
+  static constexpr int kMaxStrong = 8;
   explicit LinkGraph(const Geometry& g) : g_(g), n_(g.side()), cands_(g.cell_count() * n_) {}
 
   void build(const std::vector<Mask>& grid, const std::vector<Mask>& origin);
@@ -45,7 +48,7 @@ class LinkGraph {
   // repeats: with Y-links the cell's link, with X-links the houses' ones.
   std::span<const Link> strong(int cand, bool y, bool x) const {
     const std::size_t q = static_cast<std::size_t>(cand);
-    const Link* all = &strong_[q * 4];
+    const Link* all = &strong_[q * kMaxStrong];
     const int cell_link = strong_cell_[q];
     if (!x) return {all, y ? static_cast<std::size_t>(cell_link) : 0};
     if (!y) return {all + cell_link, static_cast<std::size_t>(strong_count_[q] - cell_link)};
@@ -76,7 +79,7 @@ class LinkGraph {
   std::vector<Mask> pos_;      // per house and digit
   std::vector<int> weak_beg_;  // per candidate: its first weak link
   std::vector<Link> weak_;
-  std::vector<Link> strong_;  // per candidate, up to 4
+  std::vector<Link> strong_;  // per candidate, up to kMaxStrong
   std::vector<unsigned char> strong_count_, strong_cell_;
   std::vector<char> struck_cell_, struck_house_;  // per cell; per house and digit
   std::vector<int> queue_;

@@ -125,7 +125,7 @@ class ChainSearch {
         add_node(digit, {&cell, 1}, g_.houses_of(cell), 3);
       }
     }
-    if (!rules_.groups) return;
+    if (!rules_.groups || g_.jigsaw()) return;  // groups of a box's rectangle
     std::vector<int> crossing, with_digit;
     for (int box = 0; box < n_; ++box) {
       const int bh = g_.box_house(box);

@@ -39,7 +39,7 @@ std::string houses_text(const std::vector<int>& houses, const Geometry& g) {
 
 std::string lines_text(const std::vector<int>& houses, const Geometry& g) {
   if (houses.empty()) return "";
-  static constexpr const char* kPlural[] = {"rows ", "columns ", "boxes "};
+  static constexpr const char* kPlural[] = {"rows ", "columns ", "boxes ", "houses "};
   std::string s = kPlural[static_cast<int>(g.house_kind(houses[0]))];
   for (std::size_t i = 0; i < houses.size(); ++i) {
     s += (i ? ", " : "") + std::to_string(g.house_index(houses[i]) + 1);

@@ -90,7 +90,7 @@ Fast9Kernel fast9_best_kernel() {
 }
 
 bool fast9_supports(const Geometry& geometry) {
-  return geometry.box_rows() == 3 && geometry.box_cols() == 3;
+  return geometry.box_rows() == 3 && geometry.box_cols() == 3 && geometry.regular();
 }
 
 std::unique_ptr<Solver> make_fast9_solver(Fast9Kernel kernel) {

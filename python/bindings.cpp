@@ -113,11 +113,12 @@ struct LogicConfig {
 };
 
 ops::Result<Rating> rate_item(const Input& in, const LogicConfig& config, ops::Context& context) {
-  ops::Result<Puzzle> p = parse(in, config.parse);
+  ops::Result<AnyPuzzle> p = parse_any(in, config.parse);
   if (!p) return p.error();
-  set_budget(context, config.timeout, ops::Work::logic, p->grid.geometry().side());
+  set_budget(context, config.timeout, ops::Work::logic, p->puzzle.grid.geometry().side());
   context.threads = config.threads;
-  ops::Result<ops::RateAnswer> r = ops::rate({p->grid, config.profile}, context);
+  ops::Result<ops::RateAnswer> r =
+      ops::rate({p->puzzle.grid, config.profile, std::move(p->variant)}, context);
   if (!r) return r.error();
   if (ops::stopped(r->status)) return stopped_failure<Rating>(r->status, r->message);
   return rating_of(r->rating);
@@ -136,14 +137,15 @@ ops::Result<std::vector<Mask>> marks_of(const std::string& text, const Geometry&
 
 ops::Result<Explanation> explain_item(const Input& in, const LogicConfig& config,
                                       ops::Context& context) {
-  ops::Result<Puzzle> p = parse(in, config.parse);
+  ops::Result<AnyPuzzle> p = parse_any(in, config.parse);
   if (!p) return p.error();
-  ops::Result<std::vector<Mask>> marks = marks_of(config.candidates, p->grid.geometry());
+  const Grid& grid = p->puzzle.grid;
+  ops::Result<std::vector<Mask>> marks = marks_of(config.candidates, grid.geometry());
   if (!marks) return marks.error();
-  set_budget(context, config.timeout, ops::Work::logic, p->grid.geometry().side());
+  set_budget(context, config.timeout, ops::Work::logic, grid.geometry().side());
   context.threads = config.threads;
-  ops::Result<ops::ExplainAnswer> r =
-      ops::explain({p->grid, std::move(*marks), config.profile}, context);
+  ops::Result<ops::ExplainAnswer> r = ops::explain(
+      {grid, std::move(*marks), config.profile, std::move(p->variant)}, context);
   if (!r) return r.error();
   if (ops::stopped(r->status)) return stopped_failure<Explanation>(r->status, r->message);
   return explanation_of(*r);
@@ -567,7 +569,9 @@ void define_operations(py::module_& m) {
          const std::string& level, const OptStr& candidates, const std::optional<py::object>& givens,
          const std::optional<py::object>& cell, OptSeconds timeout, int threads) {
         const ParseOptions options = parse_options_of(box);
-        ops::HintRequest request{.puzzle = value_or_throw(parse(input_of(puzzle), options)).grid};
+        AnyPuzzle read = value_or_throw(parse_any(input_of(puzzle), options));
+        ops::HintRequest request{.puzzle = read.puzzle.grid};
+        request.variant = std::move(read.variant);
         const Geometry& g = request.puzzle.geometry();
         request.profile = option("profile", ops::read_profile(profile));
         request.level = option("level", ops::read_hint_level(level));

@@ -51,7 +51,7 @@ ops::Result<Puzzle> parse(const Input& in, const ParseOptions& options) {
     if (any->variant)
       return ops::Failure{ops::Code::bad_puzzle,
                           "a variant puzzle, which this function does not read yet (solve, count, "
-                          "validate and convert do)",
+                          "validate, convert, rate, explain and hint do)",
                           "", in.line};
     return any->puzzle;
   }

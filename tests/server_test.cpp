@@ -240,7 +240,7 @@ TEST_F(ServerTest, ReadsSudokuPadPuzzles) {
       << r.body;
 }
 
-TEST_F(ServerTest, SolveCountAndValidateReadVariantPuzzles) {
+TEST_F(ServerTest, OperationsReadVariantPuzzles) {
   // As an f-puzzles object, its JSON text, and its link.
   const json fp = thermo_4x4();
   Response r = post(port(), "/api/solve", {{"puzzle", fp}});
@@ -284,9 +284,39 @@ TEST_F(ServerTest, SolveCountAndValidateReadVariantPuzzles) {
   bad["lockout"] = json::array();
   expect_error(post(port(), "/api/solve", {{"puzzle", bad}}), 422, "bad_puzzle",
                "'lockout' is a rule nonet does not read yet");
-  expect_error(
-      post(port(), "/api/rate", {{"puzzle", fp}}), 422, "bad_puzzle",
-      "/api/rate does not read yet (/api/solve, /api/count, /api/validate and /api/convert do)");
+  expect_error(post(port(), "/api/rate", {{"puzzle", fp}}), 422, "unsupported",
+               "the logic reads regions, diagonals, disjoint groups, extra regions, anti-knight "
+               "and anti-king so far, not thermometer 1");
+  // An X puzzle: rated, explained and hinted on its diagonals too.
+  {
+    const std::string givens =
+        "...2..1...6........21.....68...1...57.......89...5...26.....54........7...7..5...";
+    json grid = json::array();
+    for (int row = 0; row < 9; ++row) {
+      json cells = json::array();
+      for (int col = 0; col < 9; ++col) {
+        const char d = givens[static_cast<std::size_t>(row * 9 + col)];
+        cells.push_back(d == '.' ? json::object() : json{{"value", d - '0'}, {"given", true}});
+      }
+      grid.push_back(cells);
+    }
+    const json x = {{"size", 9}, {"grid", grid}, {"diagonal+", true}, {"diagonal-", true}};
+    const auto rated = post(port(), "/api/rate", {{"puzzle", x}});
+    ASSERT_EQ(rated.status, 200) << rated.body;
+    EXPECT_EQ(rated.json_body["er"], 2.6) << rated.body;
+    // The same givens without the diagonals are another puzzle: not the cached answer.
+    json classic = x;
+    classic.erase("diagonal+");
+    classic.erase("diagonal-");
+    expect_error(post(port(), "/api/rate", {{"puzzle", classic}}), 422, "not_unique",
+                 "several solutions");
+    const auto hinted = post(port(), "/api/hint", {{"puzzle", x}});
+    ASSERT_EQ(hinted.status, 200) << hinted.body;
+    EXPECT_EQ(hinted.json_body["status"], "step") << hinted.body;
+  }
+  expect_error(post(port(), "/api/candidates", {{"puzzle", fp}}), 422, "bad_puzzle",
+               "/api/candidates does not read yet (/api/solve, /api/count, /api/validate, "
+               "/api/convert, /api/rate, /api/explain and /api/hint do)");
   expect_error(post(port(), "/api/solve", {{"puzzle", "https://www.f-puzzles.com/?load=N4Ig%%%"}}),
                422, "bad_puzzle", "the link's puzzle cannot be unpacked");
 }

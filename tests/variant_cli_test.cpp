@@ -120,11 +120,14 @@ TEST(VariantCli, WhatItCannotReadIsNamed) {
   EXPECT_NE(r.out.find("invalid: line 2: the f-puzzles JSON is not valid JSON"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find(kTruth), std::string::npos) << "the puzzles after them are answered";
-  // The commands that do not read variants yet say so, in the variant's place.
-  r = run_cli("rate '" + file + "'");
-  EXPECT_NE(r.out.find("invalid: line 1: a variant puzzle, which this command does not read yet"),
-            std::string::npos)
-      << r.out;
+  // The logic reads houses and chess rules so far: a killer puzzle is refused
+  // by the rule it does not read, in the variant's place.
+  const std::string killers = temp_file("variants_killer.txt", killer().dump() + "\n");
+  for (const char* op : {"rate", "explain", "hint"}) {
+    r = run_cli(std::string(op) + " '" + killers + "'");
+    EXPECT_EQ(r.exit_code, 1) << op;
+    EXPECT_NE(r.err.find("not killer cage 1 (r1c1"), std::string::npos) << op << ": " << r.err;
+  }
 }
 
 std::vector<std::string> split_lines(const std::string& text) {
@@ -133,6 +136,46 @@ std::vector<std::string> split_lines(const std::string& text) {
   for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
     out.push_back(text.substr(start, end - start));
   return out;
+}
+
+// An X puzzle (both diagonals) in f-puzzles form: SukakuExplainer rates it
+// 2.6/1.2/1.2 with its X switch.
+json x_puzzle() {
+  const std::string givens =
+      "...2..1...6........21.....68...1...57.......89...5...26.....54........7...7..5...";
+  json grid = json::array();
+  for (int r = 0; r < 9; ++r) {
+    json row = json::array();
+    for (int c = 0; c < 9; ++c) {
+      const char d = givens[static_cast<std::size_t>(r * 9 + c)];
+      row.push_back(d == '.' ? json::object() : json{{"value", d - '0'}, {"given", true}});
+    }
+    grid.push_back(row);
+  }
+  return {{"size", 9}, {"grid", grid}, {"diagonal+", true}, {"diagonal-", true}};
+}
+
+TEST(VariantCli, RatesExplainsAndHintsOnAVariantsHouses) {
+  const std::string file = temp_file("variants_x.txt", x_puzzle().dump() + "\n");
+  RunResult r = run_cli("rate '" + file + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "2.6/1.2/1.2 hard\n");
+  r = run_cli("explain '" + file + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Hidden Single: r5c5 is the only place for 2 in diagonal r1c1-r9c9"),
+            std::string::npos)
+      << r.out;
+  r = run_cli("explain --format json '" + file + "'");
+  const json answer = json::parse(r.out);
+  bool diagonal = false;
+  for (const json& step : answer["steps"]) {
+    for (const json& house : step["houses"])
+      diagonal = diagonal || (house["kind"] == "extra" && house["name"] == "diagonal r9c1-r1c9");
+  }
+  EXPECT_TRUE(diagonal) << r.out;
+  r = run_cli("hint --format json '" + file + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["status"], "step") << r.out;
 }
 
 TEST(VariantCli, ValidateLocatesEveryBrokenRule) {

@@ -326,10 +326,14 @@ int cell_field(const json& request, const Geometry& g) {
 // A logic request's cache key: the request with its position written as one
 // line and its box shape named, so that the same position sent in any text
 // form finds the same answer.
-std::string logic_cache_key(const json& request, const Grid& position) {
+// A variant puzzle is keyed by all its rules (nonet's JSON form), never by
+// its givens alone, which a classic puzzle may share.
+std::string logic_cache_key(const json& request, const Grid& position,
+                            const std::shared_ptr<const VariantPuzzle>& variant = nullptr) {
   json key = request;
   key["puzzle"] = to_line(position);
   key["box"] = ops::box_text(position.geometry());
+  if (variant) key["variant"] = ops::to_nonet_json(*variant);
   return key.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -387,10 +391,11 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
   }
   const ParseOptions parse = box_option(body);
   std::shared_ptr<const VariantPuzzle> variant = variant_field(body, limits);
-  if (variant && op != "solve" && op != "count" && op != "validate" && op != "convert")
+  if (variant && (op == "candidates" || op == "canon" || op == "transform"))
     refuse(422, "bad_puzzle",
            "\"puzzle\" is a variant puzzle, which " + std::string(route.path) +
-               " does not read yet (/api/solve, /api/count, /api/validate and /api/convert do)");
+               " does not read yet (/api/solve, /api/count, /api/validate, /api/convert, "
+               "/api/rate, /api/explain and /api/hint do)");
   std::shared_ptr<const ops::Document> document = document_field(body, limits);
   Grid puzzle = variant    ? variant->givens
                 : document ? document->givens
@@ -419,6 +424,7 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
     call.request = CanonCall{std::move(puzzle)};
   } else if (op == "hint") {
     ops::HintRequest r{.puzzle = std::move(puzzle)};
+    r.variant = variant;
     if (const json* givens = field(body, "givens")) {
       json sub = {{"givens", *givens}};
       r.givens = puzzle_field(sub, "givens", parse, limits);
@@ -428,20 +434,22 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
     if (field(body, "profile")) r.profile = value_field(body, "profile", "\"se\"", ops::read_profile);
     if (field(body, "level")) r.level = value_field(body, "level", "\"concrete\"", ops::read_hint_level);
     out.heavy = true;
-    out.cache_key = logic_cache_key(body, r.puzzle);
+    out.cache_key = logic_cache_key(body, r.puzzle, variant);
     call.request = std::move(r);
   } else if (op == "explain") {
     ops::ExplainRequest r{.puzzle = std::move(puzzle)};
+    r.variant = variant;
     r.candidates = candidates_field(body, g);
     if (field(body, "profile")) r.profile = value_field(body, "profile", "\"se\"", ops::read_profile);
     out.heavy = true;
-    out.cache_key = logic_cache_key(body, r.puzzle);
+    out.cache_key = logic_cache_key(body, r.puzzle, variant);
     call.request = std::move(r);
   } else if (op == "rate") {
     ops::RateRequest r{.puzzle = std::move(puzzle)};
+    r.variant = variant;
     if (field(body, "profile")) r.profile = value_field(body, "profile", "\"se\"", ops::read_profile);
     out.heavy = true;
-    out.cache_key = logic_cache_key(body, r.puzzle);
+    out.cache_key = logic_cache_key(body, r.puzzle, variant);
     call.request = std::move(r);
   } else if (op == "transform") {
     if (bool_field(body, "canonical", false)) {

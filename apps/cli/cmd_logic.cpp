@@ -60,10 +60,12 @@ PuzzleJob rate_job(const LogicCommand& cmd) {
   return [&cmd](app::InputItem& item, ops::Scratch& scratch, std::string& out,
                 std::string& err) -> JobResult {
     const Format format = cmd.batch.format;
+    std::shared_ptr<const VariantPuzzle> variant = read_other(item).variant;
     if (!item.puzzle.ok()) return report_parse_error(item, format, out, err);
     const Grid& grid = *item.puzzle;
     ops::Context context = item_context(cmd.batch, grid.geometry().side(), ops::Work::logic, scratch);
-    const ops::Result<ops::RateAnswer> r = ops::rate({grid, cmd.technique_set()}, context);
+    const ops::Result<ops::RateAnswer> r =
+        ops::rate({grid, cmd.technique_set(), std::move(variant)}, context);
     if (!r) return report_failure(item, format, r.error(), out, err);
     if (r->status == ops::Status::cancelled) return JobResult::interrupted();
     const bool stopped = r->status == ops::Status::timeout;
@@ -77,13 +79,14 @@ PuzzleJob explain_job(const LogicCommand& cmd) {
   return [&cmd](app::InputItem& item, ops::Scratch& scratch, std::string& out,
                 std::string& err) -> JobResult {
     const Format format = cmd.batch.format;
+    std::shared_ptr<const VariantPuzzle> variant = read_other(item).variant;
     if (!item.puzzle.ok()) return report_parse_error(item, format, out, err);
     const Grid& grid = *item.puzzle;
     ops::Result<std::vector<Mask>> marks = marks_for(cmd.candidates, grid.geometry());
     if (!marks) return report_failure(item, format, marks.error(), out, err);
     ops::Context context = item_context(cmd.batch, grid.geometry().side(), ops::Work::logic, scratch);
-    const ops::Result<ops::ExplainAnswer> r =
-        ops::explain({grid, std::move(*marks), cmd.technique_set()}, context);
+    const ops::Result<ops::ExplainAnswer> r = ops::explain(
+        {grid, std::move(*marks), cmd.technique_set(), std::move(variant)}, context);
     if (!r) return report_failure(item, format, r.error(), out, err);
     if (r->status == ops::Status::cancelled) return JobResult::interrupted();
     const bool stopped = r->status == ops::Status::timeout;
@@ -97,10 +100,12 @@ PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const Grid> givens) 
   return [&cmd, givens](app::InputItem& item, ops::Scratch& scratch, std::string& out,
                         std::string& err) -> JobResult {
     const Format format = cmd.batch.format;
+    std::shared_ptr<const VariantPuzzle> variant = read_other(item).variant;
     if (!item.puzzle.ok()) return report_parse_error(item, format, out, err);
     const Grid& grid = *item.puzzle;
     const Geometry& g = grid.geometry();
     ops::HintRequest request{.puzzle = grid};
+    request.variant = std::move(variant);
     request.profile = cmd.technique_set();
     request.level = *ops::read_hint_level(cmd.level);  // checked by CLI11
     ops::Result<std::vector<Mask>> marks = marks_for(cmd.candidates, g);

@@ -179,7 +179,7 @@ void PuzzleInput::finish_other() {
     pending_.push_back(ParsedPuzzle(
         at, Error{at, 0,
                   "a variant puzzle, which this command does not read yet (solve, count, "
-                  "validate and convert do)"}));
+                  "validate, convert, rate, explain and hint do)"}));
     pending_other_.push_back(std::move(text));
   }
   gathered_.clear();

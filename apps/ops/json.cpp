@@ -51,7 +51,7 @@ json conflict_json(const Conflict& conflict, const Geometry& geometry) {
 }
 
 json step_json(const Step& step, const Geometry& geometry) {
-  static constexpr const char* kKinds[] = {"row", "column", "box"};
+  static constexpr const char* kKinds[] = {"row", "column", "box", "extra"};
   json houses = json::array();
   for (int h : step.houses) {
     houses.push_back({{"kind", kKinds[static_cast<int>(geometry.house_kind(h))]},

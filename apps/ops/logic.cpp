@@ -31,6 +31,23 @@ Failure stopped_failure(const Context& context, const std::string& before) {
                              : fail(Code::timeout, context.budget_text() + " ran out " + before);
 }
 
+// The board a variant puzzle is read on by the logic, or why it cannot be.
+Result<std::shared_ptr<const Geometry>> board_of(const VariantPuzzle& variant) {
+  if (nonet::Result<void> checked = check(variant); !checked) {
+    return fail(Code::bad_puzzle, checked.error().message);
+  }
+  nonet::Result<std::shared_ptr<const Geometry>> board = house_geometry(variant);
+  if (!board) return fail(Code::unsupported, board.error().message);
+  return std::move(*board);
+}
+
+// `grid`'s digits on `board`.
+Grid on_board(const Grid& grid, const Geometry& board) {
+  Grid out(board);
+  for (int c = 0; c < out.size(); ++c) out.set(c, grid[c]);
+  return out;
+}
+
 }  // namespace
 
 Result<Grid> unique_solution(const Grid& puzzle, Context& context) {
@@ -38,8 +55,12 @@ Result<Grid> unique_solution(const Grid& puzzle, Context& context) {
   if (v.state == GridState::invalid) {
     return fail(Code::conflicting_givens, conflicts_text(v.conflicts, puzzle.geometry()));
   }
-  SolveResult r =
-      context.scratch_for_now().solver(puzzle.geometry())->solve(puzzle, context.solve_options(2));
+  // A variant's board is made per request: its solver too, never one kept for
+  // a board that may since have gone.
+  const Geometry& g = puzzle.geometry();
+  std::unique_ptr<Solver> own = g.regular() ? nullptr : make_solver(g);
+  Solver* solver = own ? own.get() : context.scratch_for_now().solver(g);
+  SolveResult r = solver->solve(puzzle, context.solve_options(2));
   switch (r.outcome()) {
     case Outcome::solved:
       return std::move(*r.solution);
@@ -55,12 +76,18 @@ Result<Grid> unique_solution(const Grid& puzzle, Context& context) {
 }
 
 Result<RateAnswer> rate(const RateRequest& request, Context& context) {
-  if (Result<Grid> solution = unique_solution(request.puzzle, context); !solution)
-    return solution.error();
-  const LogicPath path =
-      solve_path(LogicState(request.puzzle), logic_options(context, request.profile));
   RateAnswer answer;
-  answer.geometry = &request.puzzle.geometry();
+  if (request.variant) {
+    Result<std::shared_ptr<const Geometry>> board = board_of(*request.variant);
+    if (!board) return board.error();
+    answer.board = std::move(*board);
+  }
+  const Grid puzzle =
+      answer.board ? on_board(request.variant->givens, *answer.board) : request.puzzle;
+  if (Result<Grid> solution = unique_solution(puzzle, context); !solution)
+    return solution.error();
+  const LogicPath path = solve_path(LogicState(puzzle), logic_options(context, request.profile));
+  answer.geometry = &puzzle.geometry();
   answer.rating = rate_path(path);
   if (path.stopped) {
     answer.status = stop_status(context);
@@ -71,7 +98,13 @@ Result<RateAnswer> rate(const RateRequest& request, Context& context) {
 }
 
 Result<ExplainAnswer> explain(const ExplainRequest& request, Context& context) {
-  const Grid& puzzle = request.puzzle;
+  std::shared_ptr<const Geometry> board;
+  if (request.variant) {
+    Result<std::shared_ptr<const Geometry>> made = board_of(*request.variant);
+    if (!made) return made.error();
+    board = std::move(*made);
+  }
+  const Grid puzzle = board ? on_board(request.variant->givens, *board) : request.puzzle;
   const Geometry& g = puzzle.geometry();
   Result<Grid> solution = unique_solution(puzzle, context);
   if (!solution) return solution.error();
@@ -84,7 +117,10 @@ Result<ExplainAnswer> explain(const ExplainRequest& request, Context& context) {
                   "candidates");
     }
   }
-  ExplainAnswer answer{.status = Status::solved, .puzzle = puzzle, .solution = std::move(*solution)};
+  ExplainAnswer answer{.status = Status::solved,
+                       .board = std::move(board),
+                       .puzzle = puzzle,
+                       .solution = std::move(*solution)};
   answer.path = solve_path(start, logic_options(context, request.profile));
   answer.rating = rate_path(answer.path);
   const std::string after = " (after step " + std::to_string(answer.path.steps.size()) + ")";
@@ -105,17 +141,34 @@ Result<ExplainAnswer> explain(const ExplainRequest& request, Context& context) {
 }
 
 Result<HintAnswer> hint(const HintRequest& request, Context& context) {
-  const Geometry& g = request.puzzle.geometry();
+  HintAnswer answer;
+  if (request.variant) {
+    Result<std::shared_ptr<const Geometry>> board = board_of(*request.variant);
+    if (!board) return board.error();
+    answer.board = std::move(*board);
+  }
+  // On a variant's board, the position and the givens (the variant's own when
+  // none are named) are put on it.
+  if (answer.board && request.puzzle.size() != answer.board->cell_count())
+    return fail(Code::bad_givens,
+                "the position has " + std::to_string(request.puzzle.size()) +
+                    " cells; the variant puzzle's board has " +
+                    std::to_string(answer.board->cell_count()),
+                "givens");
+  const Grid position = answer.board ? on_board(request.puzzle, *answer.board) : request.puzzle;
+  std::optional<Grid> givens = request.givens;
+  if (answer.board && (!givens || givens->size() == answer.board->cell_count()))
+    givens = on_board(givens ? *givens : request.variant->givens, *answer.board);
+  const Geometry& g = position.geometry();
   HintOptions options;
   options.logic = logic_options(context, request.profile);
   options.candidates = request.candidates;
-  options.givens = request.givens ? &*request.givens : nullptr;
+  options.givens = givens ? &*givens : nullptr;
   options.level = request.level;
-  HintAnswer answer;
   answer.level = request.level;
   answer.geometry = &g;
   answer.cell = request.cell;
-  answer.hint = find_hint(request.puzzle, options);
+  answer.hint = find_hint(position, options);
   Hint& h = answer.hint;
   answer.message = h.message;
   switch (h.status) {

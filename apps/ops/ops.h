@@ -80,13 +80,19 @@ CandidatesAnswer candidates(const Grid& puzzle);
 
 // --- rate, explain, hint --------------------------------------------------------
 
+// A variant puzzle whose rules are all houses or peers (jigsaw, X, windoku,
+// disjoint groups, extra regions, anti-knight, anti-king: house_geometry) is
+// rated, explained and hinted as a classic one on its own board; the answer
+// holds that board, on which its grids and steps are.
 struct RateRequest {
   Grid puzzle;
   Profile profile = Profile::se;
+  std::shared_ptr<const VariantPuzzle> variant{};  // read in place of `puzzle`
 };
 struct RateAnswer {
   Status status = Status::rated;  // rated, timeout, cancelled
   const Geometry* geometry = nullptr;
+  std::shared_ptr<const Geometry> board{};  // a variant's board, kept alive
   Rating rating{};
   std::string message{};  // when stopped
 };
@@ -96,9 +102,11 @@ struct ExplainRequest {
   Grid puzzle;
   std::vector<Mask> candidates{};  // the player's marks; empty: from the values
   Profile profile = Profile::se;
+  std::shared_ptr<const VariantPuzzle> variant{};  // read in place of `puzzle`
 };
 struct ExplainAnswer {
   Status status = Status::solved;  // solved, stuck, timeout, cancelled
+  std::shared_ptr<const Geometry> board{};  // a variant's board, kept alive
   Grid puzzle;
   Grid solution;
   LogicPath path{};
@@ -115,12 +123,16 @@ struct HintRequest {
   Profile profile = Profile::se;
   HintLevel level = HintLevel::concrete;
   int cell = -1;  // a cell whose solution digit is wanted too
+  // The variant puzzle (its givens are the original puzzle's); `puzzle` is
+  // then the position on a board of the same side.
+  std::shared_ptr<const VariantPuzzle> variant{};
 };
 struct HintAnswer {
   // step, solved, wrong_entries, wrong_candidates, stuck, timeout, cancelled
   Status status = Status::step;
   HintLevel level = HintLevel::concrete;
   const Geometry* geometry = nullptr;
+  std::shared_ptr<const Geometry> board{};  // a variant's board, kept alive
   Hint hint{};
   std::string message{};  // for the level asked for
   int cell = -1;

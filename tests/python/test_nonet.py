@@ -99,6 +99,22 @@ THERMO = {
 }
 
 
+def x_puzzle():
+    givens = "...2..1...6........21.....68...1...57.......89...5...26.....54........7...7..5..."
+    grid = [[{} if givens[r * 9 + c] == "." else {"value": int(givens[r * 9 + c]), "given": True}
+             for c in range(9)] for r in range(9)]
+    return {"size": 9, "grid": grid, "diagonal+": True, "diagonal-": True}
+
+
+def test_rate_explain_and_hint_read_a_variants_houses():
+    x = x_puzzle()
+    assert str(nonet.rate(x)) == "2.6/1.2/1.2 hard"
+    e = nonet.explain(json.dumps(x))
+    assert e.solved
+    assert any("in diagonal r1c1-r9c9" in s.text for s in e.steps)
+    assert nonet.hint(x).status == "step"
+
+
 def test_solve_and_count_read_variant_puzzles():
     import json
     s = nonet.solve(THERMO)
@@ -113,8 +129,10 @@ def test_solve_and_count_read_variant_puzzles():
     assert [a.status for a in nonet.solve_many([THERMO, json.dumps(THERMO)])] == ["solved", "solved"]
     with pytest.raises(nonet.ParseError, match="'lockout' is a rule nonet does not read yet"):
         nonet.solve(dict(THERMO, lockout=[]))
-    with pytest.raises(nonet.ParseError, match="does not read yet \\(solve, count, validate and convert do\\)"):
+    with pytest.raises(nonet.InvalidPuzzleError, match="the logic reads .* so far, not thermometer 1"):
         nonet.rate(THERMO)
+    with pytest.raises(nonet.ParseError, match="does not read yet \\(solve, count, validate, convert, rate, explain and hint do\\)"):
+        nonet.candidates(THERMO)
     # Validation locates the broken thermometer.
     broken = json.loads(json.dumps(THERMO))
     broken["grid"][0][2] = {"value": 4, "given": True}

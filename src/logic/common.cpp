@@ -22,7 +22,7 @@ std::vector<HouseFamily> extra_families(const Geometry& g) {
     if (joins) {
       ++out.back().count;
     } else {
-      out.push_back({g.extra_house(e), 1, kind});
+      out.push_back({g.extra_house(e), 1, kind, HouseKind::extra});
     }
   }
   return out;

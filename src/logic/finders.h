@@ -128,12 +128,13 @@ struct HouseFamily {
   int first = 0;  // houses first .. first + count - 1
   int count = 0;
   ExtraKind kind = ExtraKind::region;
+  HouseKind house_kind = HouseKind::extra;  // row, column or box for those families
   bool has(int house) const { return house >= first && house < first + count; }
 };
 std::vector<HouseFamily> extra_families(const Geometry& g);
 // The rows, the columns or the boxes as a family.
 inline HouseFamily classic_family(const Geometry& g, HouseKind kind) {
-  return {static_cast<int>(kind) * g.side(), g.side(), ExtraKind::region};
+  return {static_cast<int>(kind) * g.side(), g.side(), ExtraKind::region, kind};
 }
 inline bool is_line(const Geometry& g, int house) {
   return house < 2 * g.side();

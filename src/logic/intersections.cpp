@@ -64,9 +64,8 @@ void find_direct_intersections(const LogicState& s, FindContext& context, StepSi
     // loses one.
     const Mask gone = outside(view, h1, h2, digit);
     if (!gone) return false;
-    const bool classic = f1.first < 3 * g.side();
-    const Mask crossing =
-        classic ? g.crossing(g.house_kind(f1.first), h2) : g.crossing(HouseKind::extra, h2);
+    const bool classic = f1.house_kind != HouseKind::extra;
+    const Mask crossing = g.crossing(f1.house_kind, h2);
     for (Mask rest = crossing; rest; rest &= rest - 1) {
       const int h3 = classic ? f1.first + std::countr_zero(rest)
                              : g.extra_house(std::countr_zero(rest));

@@ -43,7 +43,7 @@ bool scan_intersections(const View& v, Wanted&& wanted, OnFound&& on_found) {
   const Geometry& g = v.geometry();
   const int n = g.side();
   const auto through = [&](const HouseFamily& f, int cell) {
-    if (f.first < 3 * n) return house_through(g, g.house_kind(f.first), cell);
+    if (f.house_kind != HouseKind::extra) return house_through(g, f.house_kind, cell);
     return house_through(g, f, cell);
   };
   const auto scan = [&](const HouseFamily& f1, const HouseFamily& f2) {

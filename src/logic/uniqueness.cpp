@@ -25,7 +25,7 @@ std::vector<HouseFamily> loop_families(const Geometry& g) {
 
 // The house of `family` holding `cell`, or -1.
 int family_house(const Geometry& g, const HouseFamily& family, int cell) {
-  if (family.first < 3 * g.side()) return house_through(g, g.house_kind(family.first), cell);
+  if (family.house_kind != HouseKind::extra) return house_through(g, family.house_kind, cell);
   return house_through(g, family, cell);
 }
 

@@ -282,15 +282,12 @@ bool ForcingSearch::chain(Implications& imp, int& on_idx, int& off_idx) {
         }
       }
       const auto hs = houses(cell);
-      const std::span<const int> extra = g_.extra_houses_of(cell);
-      const std::size_t house_count = 3 + extra.size();
-      for (std::size_t k = 0; k < house_count; ++k) {
-        const int h = k < 3 ? hs[k] : extra[k - 3];
+      for (std::size_t k = 0; k < 3; ++k) {
+        const int h = hs[k];
         const Mask places = pos_cur(h, digit);
         if (!two_bits(places)) continue;
         // The last place other than the cell itself.
-        const int at = k < 3 ? slot(cell, k) : g_.extra_slots_of(cell)[k - 3];
-        const Mask others = places & ~(Mask{1} << at);
+        const Mask others = places & ~(Mask{1} << slot(cell, k));
         const std::span<const int> cells = g_.house_cells(h);
         const int other = cells[static_cast<std::size_t>(31 - std::countl_zero(others))];
         const int q = cand(other, digit);
@@ -306,6 +303,9 @@ bool ForcingSearch::chain(Implications& imp, int& on_idx, int& off_idx) {
           }
         }
       }
+      const std::span<const int> extra =
+          variant_ ? g_.extra_houses_of(cell) : std::span<const int>();
+      if (!extra.empty()) extra_places(imp, p, cell, digit, dynamic);
       found_beg_.push_back(static_cast<int>(found_par_.size()));
       if (dynamic) {
         cur_[static_cast<std::size_t>(cell)] &= ~bit;
@@ -335,6 +335,30 @@ bool ForcingSearch::chain(Implications& imp, int& on_idx, int& off_idx) {
     }
   }
   return false;
+}
+
+void ForcingSearch::extra_places(Implications& imp, int p, int cell, int digit, bool dynamic) {
+  const std::span<const int> extra = g_.extra_houses_of(cell);
+  for (std::size_t j = 0; j < extra.size(); ++j) {
+    const int h = extra[j];
+    const Mask places = pos_cur(h, digit);
+    if (!two_bits(places)) continue;
+    const Mask others = places & ~(Mask{1} << g_.extra_slots_of(cell)[j]);
+    const std::span<const int> cells = g_.house_cells(h);
+    const int other = cells[static_cast<std::size_t>(31 - std::countl_zero(others))];
+    const int q = cand(other, digit);
+    if (std::find(found_on_.begin(), found_on_.end(), q) != found_on_.end()) continue;
+    found_on_.push_back(q);
+    found_cause_.push_back(h);
+    found_beg_.push_back(static_cast<int>(found_par_.size()));
+    found_par_.push_back(p);
+    if (dynamic) {
+      for (Mask m = pos_orig(h, digit) & ~places; m; m &= m - 1) {
+        const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
+        found_par_.push_back(imp.find(off_id(cand(c, digit))));
+      }
+    }
+  }
 }
 
 bool ForcingSearch::advanced(Implications& imp, std::vector<int>& pend_off) {
@@ -581,13 +605,10 @@ void ForcingSearch::common(const std::vector<Implications*>& imps) {
 void ForcingSearch::regions(int cell, int digit, Implications& on_imp) {
   std::vector<Implications*>& imps = imps_;
   std::vector<Chain>& chains = chains_;
-  const auto classic = houses(cell);
-  std::vector<int> all(classic.begin(), classic.end());
-  for (int h : g_.extra_houses_of(cell)) all.push_back(h);
-  for (int h : all) {
+  auto region = [&](int h) {
     // Each house is done from its first place.
     const std::vector<int>& places = region_places(cell, digit, h);
-    if (places.empty() || (static_ && !region_counts(digit, h, places))) continue;
+    if (places.empty() || (static_ && !region_counts(digit, h, places))) return;
     const int count = static_cast<int>(places.size());
     imps.assign(1, &on_imp);
     for (int k = 1; k < count; ++k) {
@@ -605,7 +626,9 @@ void ForcingSearch::regions(int cell, int digit, Implications& on_imp) {
         offer_list(id, 6, kRegionForcing, cell, h, chains);
       }
     }
-  }
+  };
+  for (int h : houses(cell)) region(h);
+  for (int h : g_.extra_houses_of(cell)) region(h);
 }
 
 void ForcingSearch::cell_reduction(int cell, Mask m) {

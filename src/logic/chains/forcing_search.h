@@ -145,6 +145,9 @@ class ForcingSearch {
   // SE's doChaining: completes `imp` from its assumption. Returns true on a
   // contradiction, with the on and off halves in `on_idx` / `off_idx`.
   bool chain(Implications& imp, int& on_idx, int& off_idx);
+  // chain's off-to-on step in a variant's extra houses of `cell`: the lone
+  // other place of the digit in each, turned on.
+  void extra_places(Implications& imp, int p, int cell, int digit, bool dynamic);
 
   // The rules of this level on the reduced grid; their removals become off
   // nodes. Returns true when one was added.

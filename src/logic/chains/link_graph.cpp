@@ -10,10 +10,13 @@ namespace nonet::logic_detail {
 void house_positions(const Geometry& g, const std::vector<Mask>& grid, std::vector<Mask>& out) {
   const int n = g.side();
   out.assign(static_cast<std::size_t>(g.house_count() * n), 0);
+  const bool variant = !g.regular();
   for (int c = 0; c < g.cell_count(); ++c) {
     const auto hs = g.houses_of(c);
-    const std::span<const int> extra = g.extra_houses_of(c);
-    const std::span<const int> extra_slots = g.extra_slots_of(c);
+    const std::span<const int> extra =
+        variant ? g.extra_houses_of(c) : std::span<const int>();
+    const std::span<const int> extra_slots =
+        variant ? g.extra_slots_of(c) : std::span<const int>();
     for (Mask r = grid[static_cast<std::size_t>(c)]; r; r &= r - 1) {
       for (int h : hs) {
         out[static_cast<std::size_t>(h * n + std::countr_zero(r))] |= Mask{1}
@@ -32,6 +35,7 @@ void LinkGraph::build(const std::vector<Mask>& grid, const std::vector<Mask>& or
   house_positions(g_, grid, pos_);
   weak_beg_.assign(static_cast<std::size_t>(cands_) + 1, 0);
   weak_.clear();
+  const bool variant = !g_.regular();
   strong_count_.assign(static_cast<std::size_t>(cands_), 0);
   strong_cell_.assign(static_cast<std::size_t>(cands_), 0);
   strong_.resize(static_cast<std::size_t>(cands_) * kMaxStrong);
@@ -63,6 +67,8 @@ void LinkGraph::build(const std::vector<Mask>& grid, const std::vector<Mask>& or
         if (std::none_of(strong, strong + count_strong, [&](const Link& e) { return e.cand == o; }))
           strong[count_strong++] = {o, hs[k]};
       }
+      strong_count_[static_cast<std::size_t>(q)] = static_cast<unsigned char>(count_strong);
+      if (!variant) continue;
       // A variant's extra houses: their other places are weak links (those the
       // cell's row, column and box have not given), and a lone one strong;
       // then the cells a chess move away, weak links only.
@@ -100,6 +106,7 @@ void LinkGraph::build(const std::vector<Mask>& grid, const std::vector<Mask>& or
       for (Mask r = gone; r; r &= r - 1)
         struck_house_[static_cast<std::size_t>(h * n_ + std::countr_zero(r))] = 1;
     }
+    if (!variant) continue;
     for (int h : g_.extra_houses_of(cell)) {
       for (Mask r = gone; r; r &= r - 1)
         struck_house_[static_cast<std::size_t>(h * n_ + std::countr_zero(r))] = 1;

@@ -29,10 +29,10 @@ void find_aligned_triple_exclusion(const LogicState& s, FindContext& context, St
   auto contains = [](const std::vector<int>& v, int x) {
     return std::find(v.begin(), v.end(), x) != v.end();
   };
-  for_each_combination(count, 2, [&](Mask pick) {
+  // Pairs of bases in SE's order, (0, 1), (0, 2), (1, 2), (0, 3), ...: every
+  // pair, however many bases there are (a mask of them held only 32).
+  auto pair = [&](int i0, int i1) {
     if (context.stopped()) return true;
-    const int i0 = std::countr_zero(pick);
-    const int i1 = std::countr_zero(pick & (pick - 1));
     // Base cells seen by an excluder of either cell, in order of first mention.
     std::vector<int> tail;
     for (const auto* list :
@@ -99,7 +99,12 @@ void find_aligned_triple_exclusion(const LogicState& s, FindContext& context, St
       if (sink.take(std::move(step))) return true;
     }
     return false;
-  });
+  };
+  for (int i1 = 1; i1 < count; ++i1) {
+    for (int i0 = 0; i0 < i1; ++i0) {
+      if (pair(i0, i1)) return;
+    }
+  }
 }
 
 }  // namespace nonet::logic_detail

@@ -169,6 +169,20 @@ TEST(Rating, AgreesWithSudokuExplainer) {
   expect_agreement(read_lines(path, 100000));
 }
 
+// Aligned exclusions pair every two base cells, however many there are, as SE
+// does: here more than 32 cells are bases when an aligned pair exclusion
+// decides the rating, and SukakuExplainer rates it 7.5/1.2/1.2 (before, only
+// the first 32 were paired, and the path went on to 8.4).
+TEST(Rating, AlignedExclusionsPairEveryTwoBases) {
+  const auto p =
+      parse_puzzle("4.9...5.....8....27..3.........4.7...8.....6..1..........6..12.5...9...........3.");
+  ASSERT_TRUE(p.ok());
+  const Rating r = rate(*p);
+  EXPECT_EQ(r.er, 75);
+  EXPECT_EQ(r.ep, 12);
+  EXPECT_EQ(r.ed, 12);
+}
+
 TEST(Rating, EveryStepIsSound) {
   auto solver = make_solver(*Geometry::get(3, 3));
   int puzzles = 0, steps = 0;

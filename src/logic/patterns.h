@@ -148,7 +148,8 @@ bool scan_fish(const View& v, int degree, Wanted&& wanted, OnFound&& on_found) {
 //   wanted.house(house), wanted.set(house, cells); on_found(house, cells, digits)
 // (cells: a mask of the house's slots)
 template <class View, class Wanted, class OnFound>
-bool scan_naked_sets(const View& v, int degree, const Wanted& wanted, OnFound&& on_found) {
+bool scan_naked_sets(const View& v, int degree, const Wanted& wanted, OnFound&& on_found,
+                     bool diagonals = false) {
   const Geometry& g = v.geometry();
   const int n = g.side();
   auto look = [&](int house) {
@@ -172,8 +173,9 @@ bool scan_naked_sets(const View& v, int degree, const Wanted& wanted, OnFound&& 
       if (look(house_of_kind(g, kind, i))) return true;
     }
   }
-  // A variant's extra houses after the rows; SE leaves the diagonals out.
-  return for_each_extra(g, false, look);
+  // A variant's extra houses after the rows; SE leaves the diagonals out but
+  // where `diagonals` (its generalised naked sets).
+  return for_each_extra(g, diagonals, look);
 }
 
 // The positions of every digit in one house (index digit - 1), from one pass

@@ -72,7 +72,45 @@ void BasicRules::hidden_pairs(std::vector<Derived>& out) {
                    });
 }
 
-void BasicRules::naked_pairs(std::vector<Derived>& out) {
+void BasicRules::general_locking(std::vector<Derived>& out) {
+  // SE's order: boxes, rows, columns, then the extra houses; within each
+  // family digits, then houses. Places 2 to 6; the parents are the house's
+  // struck places.
+  const int n = n_;
+  auto look = [&](int first, int count) {
+    for (int digit = 1; digit <= n; ++digit) {
+      const Mask bit = digit_bit(digit);
+      for (int h = first; h < first + count; ++h) {
+        if (!struck(h, digit)) continue;
+        const Mask pos = positions(h, digit);
+        const int places = popcount(pos);
+        if (places < 2 || places > 6) continue;
+        const std::span<const int> cells = g_.house_cells(h);
+        const int first_place = cells[static_cast<std::size_t>(std::countr_zero(pos))];
+        removed_.clear();
+        for (int c : g_.peers(first_place)) {
+          if (!(cur(c) & bit) || (in_house(g_, c, h) && (pos >> g_.slot_in(h, c) & 1u))) continue;
+          bool all = true;
+          for (Mask p = pos & (pos - 1); p && all; p &= p - 1)
+            all = sees(g_, c, cells[static_cast<std::size_t>(std::countr_zero(p))]);
+          if (all) removed_.push_back(cand(c, digit));
+        }
+        std::sort(removed_.begin(), removed_.end());
+        parents_.clear();
+        for (int c : cells) {
+          if ((orig(c) & bit) && !(cur(c) & bit)) parents_.push_back(cand(c, digit));
+        }
+        emit(removed_, out);
+      }
+    }
+  };
+  look(g_.box_house(0), n);
+  look(g_.row_house(0), n);
+  look(g_.column_house(0), n);
+  look(g_.extra_house(0), g_.extra_count());
+}
+
+void BasicRules::naked_pairs(std::vector<Derived>& out, bool general) {
   // The parents are the struck digits of the pair's cells (the pair's own
   // digits are all that is left in them): only sets with a cell that lost
   // candidates count.
@@ -97,11 +135,23 @@ void BasicRules::naked_pairs(std::vector<Derived>& out) {
   scan_naked_sets(*this, 2, StruckCells{*this}, [&](int h, Mask pick, Mask digits) {
     const std::span<const int> cells = g_.house_cells(h);
     removed_.clear();
-    for (int k = 0; k < n_; ++k) {
-      if (pick & (Mask{1} << k)) continue;
-      const int c = cells[static_cast<std::size_t>(k)];
-      for (Mask r = cur(c) & digits; r; r &= r - 1)
-        removed_.push_back(c * n_ + std::countr_zero(r));
+    if (general) {
+      // Every cell seeing both cells of the pair, wherever it is.
+      const int a = cells[static_cast<std::size_t>(std::countr_zero(pick))];
+      const int b = cells[static_cast<std::size_t>(31 - std::countl_zero(pick))];
+      for (int c : g_.peers(a)) {
+        if (c == b || !sees(g_, c, b)) continue;
+        for (Mask r = cur(c) & digits; r; r &= r - 1)
+          removed_.push_back(c * n_ + std::countr_zero(r));
+      }
+      std::sort(removed_.begin(), removed_.end());
+    } else {
+      for (int k = 0; k < n_; ++k) {
+        if (pick & (Mask{1} << k)) continue;
+        const int c = cells[static_cast<std::size_t>(k)];
+        for (Mask r = cur(c) & digits; r; r &= r - 1)
+          removed_.push_back(c * n_ + std::countr_zero(r));
+      }
     }
     parents_.clear();
     for (Mask p = pick; p; p &= p - 1) {
@@ -111,7 +161,7 @@ void BasicRules::naked_pairs(std::vector<Derived>& out) {
     }
     emit(removed_, out);
     return false;
-  });
+  }, general);
 }
 
 void BasicRules::x_wings(std::vector<Derived>& out) {

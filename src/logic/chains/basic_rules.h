@@ -35,9 +35,19 @@ class BasicRules {
     store_.clear();
     hint_ = 0;
     const std::size_t before = out.size();
-    locking(out);
+    // On a board with extra houses or chess rules SE generalises two rules:
+    // a digit's places in a house lock it out of every cell seeing them all,
+    // and a naked pair clears every cell seeing both its cells.
+    const Layout* layout = g_.layout();
+    const bool general =
+        layout && (!layout->extra.empty() || layout->anti_knight || layout->anti_king);
+    if (general) {
+      general_locking(out);
+    } else {
+      locking(out);
+    }
     if (out.size() == before) hidden_pairs(out);
-    if (out.size() == before) naked_pairs(out);
+    if (out.size() == before) naked_pairs(out, general);
     if (out.size() == before) x_wings(out);
     return static_cast<int>(out.size() - before);
   }
@@ -62,7 +72,8 @@ class BasicRules {
   void emit(const std::vector<int>& removed, std::vector<Derived>& out);
   void locking(std::vector<Derived>& out);
   void hidden_pairs(std::vector<Derived>& out);
-  void naked_pairs(std::vector<Derived>& out);
+  void naked_pairs(std::vector<Derived>& out, bool general);
+  void general_locking(std::vector<Derived>& out);
   void x_wings(std::vector<Derived>& out);
 
   const Board& b_;

@@ -285,8 +285,8 @@ TEST_F(ServerTest, OperationsReadVariantPuzzles) {
   expect_error(post(port(), "/api/solve", {{"puzzle", bad}}), 422, "bad_puzzle",
                "'lockout' is a rule nonet does not read yet");
   expect_error(post(port(), "/api/rate", {{"puzzle", fp}}), 422, "unsupported",
-               "the logic reads regions, diagonals, disjoint groups, extra regions, anti-knight "
-               "and anti-king so far, not thermometer 1");
+               "the logic reads regions, diagonals, disjoint groups, extra regions, anti-knight, "
+               "anti-king and non-consecutive so far, not thermometer 1");
   // An X puzzle: rated, explained and hinted on its diagonals too.
   {
     const std::string givens =

@@ -43,6 +43,9 @@ struct Layout {
   std::vector<ExtraHouse> extra;
   bool anti_knight = false;
   bool anti_king = false;
+  // Orthogonal neighbours never hold consecutive digits (1 and N are not
+  // consecutive): a rule between digits, not between cells.
+  bool non_consecutive = false;
   bool operator==(const Layout&) const = default;
 };
 inline bool operator==(const ExtraHouse& a, const ExtraHouse& b) {
@@ -120,6 +123,21 @@ class Geometry {
                                      move_start_[static_cast<std::size_t>(cell)])};
   }
   int extra_count() const { return house_count_ - 3 * side_; }
+  // Under the non-consecutive rule, the orthogonal neighbours of `cell`
+  // (above, below, left, right as they exist); none otherwise.
+  std::span<const int> consecutive_neighbours(int cell) const {
+    if (!layout_ || !layout_->non_consecutive) return {};
+    return {orthogonal_.data() + orthogonal_start_[static_cast<std::size_t>(cell)],
+            static_cast<std::size_t>(orthogonal_start_[static_cast<std::size_t>(cell) + 1] -
+                                     orthogonal_start_[static_cast<std::size_t>(cell)])};
+  }
+  // The digits a neighbour under the non-consecutive rule may not hold beside `digit`.
+  Mask consecutive_of(int digit) const {
+    Mask m = 0;
+    if (digit > 1) m |= Mask{1} << (digit - 2);
+    if (digit < side_) m |= Mask{1} << digit;
+    return m;
+  }
   // The variant's layout, or nullptr for plain R x C boxes and nothing more.
   const Layout* layout() const { return layout_.get(); }
   bool regular() const { return layout_ == nullptr; }
@@ -197,6 +215,7 @@ class Geometry {
   std::vector<int> row_, col_, box_, house_cells_, peers_, peer_start_;
   std::vector<int> extra_of_, extra_slot_, extra_start_;  // per cell: its extra houses
   std::vector<int> move_, move_start_;                    // per cell: its move_peers
+  std::vector<int> orthogonal_, orthogonal_start_;        // per cell: its neighbours
   std::vector<int> slots_;  // per cell and house kind: see slot()
   std::vector<Mask> shared_slots_, crossing_;
 };

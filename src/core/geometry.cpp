@@ -104,6 +104,17 @@ Geometry::Geometry(int box_rows, int box_cols, std::shared_ptr<const Layout> lay
     peer_count_ = std::max(peer_count_, peer_start_[static_cast<std::size_t>(c) + 1] -
                                             peer_start_[static_cast<std::size_t>(c)]);
   }
+  orthogonal_start_.assign(static_cast<std::size_t>(cells) + 1, 0);
+  if (layout_ && layout_->non_consecutive) {
+    for (int c = 0; c < cells; ++c) {
+      const int r = row_[c], k = col_[c];
+      if (r > 0) orthogonal_.push_back(c - n);
+      if (r < n - 1) orthogonal_.push_back(c + n);
+      if (k < n - 1) orthogonal_.push_back(c + 1);
+      if (k > 0) orthogonal_.push_back(c - 1);
+      orthogonal_start_[static_cast<std::size_t>(c) + 1] = static_cast<int>(orthogonal_.size());
+    }
+  }
   assert(layout_ || peer_count_ == 3 * n - box_rows_ - box_cols_ - 1);
 }
 

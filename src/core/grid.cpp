@@ -33,6 +33,9 @@ std::vector<Mask> compute_candidates(const Grid& grid) {
       for (int p : g.peers(c)) {
         if (grid[p] != 0) result[c] &= ~(Mask{1} << (grid[p] - 1));
       }
+      for (int p : g.consecutive_neighbours(c)) {
+        if (grid[p] != 0) result[c] &= ~g.consecutive_of(grid[p]);
+      }
     }
   }
   return result;

@@ -57,6 +57,10 @@ void LogicState::place(int cell, int digit) {
     --counts_[static_cast<std::size_t>(geometry_->side() + 1 + h)];
   const Mask keep = ~(Mask{1} << (digit - 1));
   for (int peer : geometry_->peers(cell)) candidates_[peer] &= keep;
+  // Under the non-consecutive rule the neighbours lose the digits beside it, as
+  // part of the placement (SE's way).
+  for (int next : geometry_->consecutive_neighbours(cell))
+    candidates_[next] &= ~geometry_->consecutive_of(digit);
 }
 
 void LogicState::eliminate(int cell, int digit) { candidates_[cell] &= ~(Mask{1} << (digit - 1)); }

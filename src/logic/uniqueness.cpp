@@ -32,10 +32,18 @@ int family_house(const Geometry& g, const HouseFamily& family, int cell) {
 // Under a chess rule, whether a cell a move away from one of `cells` (and
 // sharing no house with it) may hold v1 or v2: swapping them might then break
 // the rule, and the pattern proves nothing (SE's test).
+// Under the non-consecutive rule, the same for a neighbour that may hold a
+// digit beside v1 or v2.
 bool moves_restrict(const LogicState& s, std::span<const int> cells, Mask pair) {
+  const Geometry& g = s.geometry();
+  Mask beside = 0;
+  for (Mask m = pair; m; m &= m - 1) beside |= g.consecutive_of(lowest_digit(m));
   for (int cell : cells) {
-    for (int p : s.geometry().move_peers(cell)) {
+    for (int p : g.move_peers(cell)) {
       if (s.candidates(p) & pair) return true;
+    }
+    for (int p : g.consecutive_neighbours(cell)) {
+      if (s.candidates(p) & beside) return true;
     }
   }
   return false;

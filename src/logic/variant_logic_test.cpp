@@ -51,6 +51,8 @@ VariantPuzzle puzzle_of(const std::string& kind, const std::string& line) {
     add(ConstraintKind::anti_knight);
   } else if (kind == "anti-king") {
     add(ConstraintKind::anti_king);
+  } else if (kind == "non-consecutive") {
+    add(ConstraintKind::non_consecutive);
   } else {
     ADD_FAILURE() << "unknown kind " << kind;
   }
@@ -119,6 +121,22 @@ TEST(VariantLogic, HousesAndPeersOfTheBoard) {
   EXPECT_EQ(bk->move_peers(40).size(), 8u);
   EXPECT_TRUE(bk->sees(40, 40 - 9 - 2));
 
+  // Non-consecutive: a rule between the digits of orthogonal neighbours.
+  const auto bn = board_of(puzzle_of("non-consecutive", std::string(81, '.')));
+  ASSERT_TRUE(bn);
+  EXPECT_EQ(bn->peers(0).size(), 20u);
+  EXPECT_EQ(
+      std::vector<int>(bn->consecutive_neighbours(0).begin(), bn->consecutive_neighbours(0).end()),
+      (std::vector<int>{9, 1}));
+  EXPECT_EQ(bn->consecutive_neighbours(40).size(), 4u);
+  EXPECT_EQ(bn->consecutive_of(1), Mask{0b10});  // 1 and 9 are not consecutive
+  EXPECT_EQ(bn->consecutive_of(5), Mask{0b101000});
+  Grid placed(*bn);
+  placed.set(40, 5);
+  LogicState after(placed);
+  EXPECT_EQ(after.candidates(31) & Mask{0b101000}, 0u) << "4 and 6 struck above r5c5";
+  EXPECT_NE(after.candidates(30) & Mask{0b1000}, 0u) << "a diagonal neighbour keeps them";
+
   // Jigsaw regions are renumbered in reading order and named as regions.
   VariantPuzzle jigsaw(g9());
   const std::string regions =
@@ -148,8 +166,8 @@ TEST(VariantLogic, HousesAndPeersOfTheBoard) {
   EXPECT_EQ(r.error().message, "extra region 1 needs 9 different cells of the board");
 }
 
-// The committed sample: X, windoku, disjoint groups, anti-king and anti-knight
-// puzzles with SukakuExplainer's ER/EP/ED (tests/data/README.md), every one
+// The committed sample: X, windoku, disjoint groups, anti-king, anti-knight and
+// non-consecutive puzzles with SukakuExplainer's ER/EP/ED (tests/data/README.md), every one
 // rated alike.
 TEST(VariantLogic, AgreesWithSukakuExplainer) {
   const std::string path = testing::test_data("se_variants_sample.txt");
@@ -176,7 +194,7 @@ TEST(VariantLogic, AgreesWithSukakuExplainer) {
                   ours.c_str());
     }
   }
-  EXPECT_EQ(total, 33) << path;
+  EXPECT_EQ(total, 36) << path;
   EXPECT_EQ(equal, total);
 }
 

@@ -98,10 +98,13 @@ Result<std::shared_ptr<const Geometry>> house_geometry(const VariantPuzzle& puzz
       case ConstraintKind::anti_king:
         layout.anti_king = true;
         break;
+      case ConstraintKind::non_consecutive:
+        layout.non_consecutive = true;
+        break;
       default:
         return Error{0, 0,
                      "the logic reads regions, diagonals, disjoint groups, extra regions, "
-                     "anti-knight and anti-king so far, not " +
+                     "anti-knight, anti-king and non-consecutive so far, not " +
                          describe(puzzle, i)};
     }
   }
@@ -139,7 +142,8 @@ Result<std::shared_ptr<const Geometry>> house_geometry(const VariantPuzzle& puzz
     layout.extra.push_back(
         {"extra region " + std::to_string(++named), std::move(cells), ExtraKind::region});
   }
-  if (layout.regions.empty() && layout.extra.empty() && !layout.anti_knight && !layout.anti_king)
+  if (layout.regions.empty() && layout.extra.empty() && !layout.anti_knight && !layout.anti_king &&
+      !layout.non_consecutive)
     return std::shared_ptr<const Geometry>(std::shared_ptr<const Geometry>{}, &g);
   return Geometry::with_layout(g, std::move(layout));
 }
@@ -155,6 +159,7 @@ VariantPuzzle variant_of(const Grid& grid) {
     p.constraints.push_back({ConstraintKind::extra_region, h.cells});
   if (layout->anti_knight) p.constraints.push_back({ConstraintKind::anti_knight});
   if (layout->anti_king) p.constraints.push_back({ConstraintKind::anti_king});
+  if (layout->non_consecutive) p.constraints.push_back({ConstraintKind::non_consecutive});
   return p;
 }
 

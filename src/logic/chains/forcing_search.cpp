@@ -33,8 +33,7 @@ ForcingSearch::ForcingSearch(const Board& board, const Spec& spec, Technique tec
       technique_(technique),
       stamp_(static_cast<std::size_t>(ids_), 0),
       basic_(board) {
-  variant_ = g_.extra_count() > 0 || !g_.move_peers(0).empty() ||
-             (g_.layout() && (g_.layout()->anti_knight || g_.layout()->anti_king));
+  variant_ = !g_.regular();
   by_value_.resize(static_cast<std::size_t>(n_));
   value_imp_.resize(static_cast<std::size_t>(n_));
   by_pos_.resize(static_cast<std::size_t>(n_));
@@ -256,6 +255,11 @@ bool ForcingSearch::chain(Implications& imp, int& on_idx, int& off_idx) {
         }
         for (int c : g_.move_peers(cell)) {
           if ((cur(c) & digit_bit(digit)) && visit(cand(c, digit))) return true;
+        }
+        // Under the non-consecutive rule, the digits beside it in the neighbours.
+        for (int c : g_.consecutive_neighbours(cell)) {
+          for (Mask r = cur(c) & g_.consecutive_of(digit); r; r &= r - 1)
+            if (visit(cand(c, std::countr_zero(r) + 1))) return true;
         }
       }
     } else {

@@ -92,6 +92,10 @@ void LinkGraph::build(const std::vector<Mask>& grid, const std::vector<Mask>& or
       for (int c : g_.move_peers(cell)) {
         if (at(c) & bit) weak_.push_back({c * n_ + d, kNoCause});
       }
+      for (int c : g_.consecutive_neighbours(cell)) {
+        for (Mask r = at(c) & g_.consecutive_of(d + 1); r; r &= r - 1)
+          weak_.push_back({c * n_ + std::countr_zero(r), kNoCause});
+      }
       strong_count_[static_cast<std::size_t>(q)] = static_cast<unsigned char>(count_strong);
     }
   }

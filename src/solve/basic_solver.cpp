@@ -73,7 +73,9 @@ class BasicSolver final : public Solver {
 
 }  // namespace
 
-bool basic_supports(const Geometry&) { return true; }
+// It keeps every peer apart, which is all a board's rules are but for the
+// non-consecutive rule between neighbours' digits.
+bool basic_supports(const Geometry& g) { return !g.layout() || !g.layout()->non_consecutive; }
 std::unique_ptr<Solver> make_basic_solver() { return std::make_unique<BasicSolver>(); }
 
 }  // namespace nonet::detail

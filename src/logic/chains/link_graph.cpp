@@ -132,9 +132,11 @@ void LinkGraph::reach(bool y, bool x, bool weak_counts, std::vector<char>& out) 
       const int p = cell * n_ + d;
       // The far node of a cell link is in this cell, that of a house link
       // has this digit.
+      // A link across a chess move or between neighbours' digits has no house
+      // (kNoCause): it brings no rule parents, as has_parents says.
       auto counts = [&](const Link& l) {
-        return l.cause == kCellCause ? struck_cell(cell)
-                                     : struck_house_[static_cast<std::size_t>(l.cause * n_ + d)];
+        if (l.cause == kCellCause) return struck_cell(cell) != 0;
+        return l.cause >= 0 && struck_house_[static_cast<std::size_t>(l.cause * n_ + d)] != 0;
       };
       const std::span<const Link> st = strong(p, y, x);
       if (std::any_of(st.begin(), st.end(), counts)) mark(p * 2);

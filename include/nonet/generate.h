@@ -31,6 +31,7 @@
 #include "nonet/grid.h"
 #include "nonet/logic.h"
 #include "nonet/solver.h"
+#include "nonet/variant.h"
 
 #pragma GCC visibility push(default)  // the public API: exported from libnonet.so
 namespace nonet {
@@ -144,7 +145,8 @@ bool band_reachable(const Geometry& geometry, const RatingBand& band);
 // The fewest clues a proper puzzle of the board can have, as far as is known:
 // 4 on 4x4, 8 on 6x6, 14 on 8x8 and 17 on 9x9 (each settled by exhaustive
 // search); elsewhere side - 1, as a puzzle lacking two digits has a second
-// solution with them swapped. Generator refuses a max_clues below it
+// solution with them swapped, and so on a variant's board (none under the
+// non-consecutive rule, which a swap of digits does not keep). Generator refuses a max_clues below it
 // (bad_options).
 int fewest_clues(const Geometry& geometry);
 // "easy, medium, hard, expert and extreme" / "easy": the levels of the size.
@@ -157,7 +159,8 @@ std::string levels_text(const Geometry& geometry);
 //     the puzzle keeps the clues a minimal one would lose (the easy end of big
 //     boards, where minimal puzzles are all hard); for bands that need chains,
 //     dug until the first puzzle that needs them.
-//   automatic: minimal where random minimal puzzles reach the band quickly
+//   automatic: dug on a variant's board (its minimal puzzles are mostly hard);
+//     on a classic one, minimal where random minimal puzzles reach the band quickly
 //     (up to 9x9 every band; 12x12 medium, hard and extreme; 16x16 and 25x25
 //     from ER 8.0 up), dug elsewhere.
 enum class Method { automatic, minimal, dug };
@@ -214,6 +217,51 @@ struct GenerateResult {
   std::uint64_t checks = 0;    // uniqueness checks
   std::uint64_t ratings = 0;   // candidates rated
 };
+
+// --- Variants ---------------------------------------------------------------
+
+// The variants the generator makes: those whose rules are houses or peers, so
+// that a puzzle of one is a grid on its board (Geometry::with_layout) and is
+// dug, checked and rated as a classic one is.
+enum class VariantKind : std::uint8_t {
+  x,                // both main diagonals are houses
+  windoku,          // four 3x3 windows are houses (9x9)
+  disjoint_groups,  // the cells at one place in every box form a house
+  jigsaw,           // N regions of any shape in place of the boxes
+  anti_knight,      // no digit a knight's move from itself
+  anti_king,        // no digit a king's move from itself
+  non_consecutive,  // orthogonal neighbours are not consecutive (1 and N are not)
+};
+struct VariantKindInfo {
+  VariantKind kind;
+  const char* id;    // "anti-knight": its name in every front end
+  const char* name;  // "anti-knight sudoku"
+  const char* rule;  // the rule added to sudoku's, one sentence
+};
+std::span<const VariantKindInfo> variant_kinds();
+const VariantKindInfo& info(VariantKind kind);
+// The kind an id names ("x", "anti-knight", ...; '_' may stand for '-').
+std::optional<VariantKind> variant_kind_from_string(std::string_view id);
+
+// A variant's rules on a board of one side: the puzzle with no givens, and
+// the board the generator, the solvers and the logic read it on.
+struct VariantBoard {
+  VariantPuzzle rules;
+  std::shared_ptr<const Geometry> board;
+};
+// fewest_clues for the variant: side - 1 (a puzzle lacking two digits has a
+// second solution with them swapped), none under the non-consecutive rule.
+int fewest_clues(VariantKind kind, const Geometry& base);
+// Whether `kind` can be drawn on a board like `base`: sides up to 12,
+// windoku on 9x9 alone, and some full grid must keep the rule (none keeps
+// anti-king or non-consecutive on 4x4). An Error that says why not.
+Result<void> variant_fits(VariantKind kind, const Geometry& base);
+// The board of a puzzle of `kind` of `base`'s size. Every kind but jigsaw has
+// one board; jigsaw's regions are drawn from `rng`: N connected regions of N
+// cells that some full grid fills, grown from the boxes by random exchanges of
+// cells between neighbouring regions. nullopt only when the deadline expires.
+std::optional<VariantBoard> variant_board(VariantKind kind, const Geometry& base, Rng& rng,
+                                          const Deadline& deadline = {});
 
 namespace detail {
 struct GeneratorScratch;

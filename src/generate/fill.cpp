@@ -25,14 +25,16 @@ using detail::FillState;
 
 class Filler {
  public:
-  Filler(const Geometry& g, Rng& rng, const Deadline& deadline, FillBuffers& buffers)
+  Filler(const Geometry& g, Rng& rng, const Deadline& deadline, FillBuffers& buffers,
+         std::uint64_t max_nodes)
       : g_(g),
         rng_(rng),
         deadline_(deadline),
         stack_(buffers.stack),
         naked_(buffers.naked),
         hidden_(buffers.hidden),
-        n_(g.side()) {}
+        n_(g.side()),
+        max_nodes_(max_nodes) {}
 
   std::optional<Grid> run() {
     std::uint64_t budget = 64u * static_cast<std::uint64_t>(g_.cell_count());
@@ -55,6 +57,14 @@ class Filler {
         return grid;
       }
       if (timed_out_) return std::nullopt;
+      // A search that ended inside its budget has tried everything: the
+      // board (a variant's) has no full grid at all.
+      if (!out_of_budget_) {
+        exhausted_ = true;
+        return std::nullopt;
+      }
+      spent_ += nodes_;
+      if (max_nodes_ && spent_ >= max_nodes_) return std::nullopt;
       budget *= 2;
     }
   }
@@ -87,6 +97,18 @@ class Filler {
       if (!(m & bit)) continue;
       m &= ~bit;
       if (!m || !lose(s, p, digit - 1)) return false;
+      if (!s.value[p] && one_bit(m)) naked_.push_back(p);
+    }
+    // Under the non-consecutive rule the orthogonal neighbours lose the
+    // digits next to this one (none on other boards).
+    for (int p : g_.consecutive_neighbours(cell)) {
+      Mask& m = s.candidates[p];
+      const Mask gone = m & g_.consecutive_of(digit);
+      if (!gone) continue;
+      m &= ~gone;
+      if (!m) return false;
+      for (Mask g = gone; g; g &= g - 1)
+        if (!lose(s, p, std::countr_zero(g))) return false;
       if (!s.value[p] && one_bit(m)) naked_.push_back(p);
     }
     return true;
@@ -179,16 +201,24 @@ class Filler {
   std::vector<int>& naked_;
   std::vector<int>& hidden_;
   const int n_;
-  std::uint64_t nodes_ = 0, budget_ = 0;
+  const std::uint64_t max_nodes_;  // 0: no bound
+  std::uint64_t nodes_ = 0, budget_ = 0, spent_ = 0;
   std::size_t depth_found_ = 0;
-  bool out_of_budget_ = false, timed_out_ = false;
+  bool out_of_budget_ = false, timed_out_ = false, exhausted_ = false;
+
+ public:
+  bool exhausted() const { return exhausted_; }
 };
 
 }  // namespace
 
 std::optional<Grid> detail::fill_grid(const Geometry& geometry, Rng& rng, const Deadline& deadline,
-                                      FillBuffers& buffers) {
-  return Filler(geometry, rng, deadline, buffers).run();
+                                      FillBuffers& buffers, std::uint64_t max_nodes,
+                                      bool* no_grid) {
+  Filler filler(geometry, rng, deadline, buffers, max_nodes);
+  std::optional<Grid> grid = filler.run();
+  if (no_grid) *no_grid = filler.exhausted();
+  return grid;
 }
 
 std::optional<Grid> random_solution(const Geometry& geometry, Rng& rng, const Deadline& deadline) {

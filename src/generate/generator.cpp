@@ -147,7 +147,7 @@ GenerateResult Search::run() {
                             ? automatic_method(geometry_, *options_.band)
                             : options_.method;
   if (method == Method::dug) return run_dug();
-  if (options_.band->low >= kNearFrom) return run_near();
+  if (options_.band->low >= kNearFrom && general_) return run_near();
   return run_minimal();
 }
 
@@ -171,7 +171,7 @@ GenerateResult Generator::generate(Rng& rng, const GenerateOptions& options) {
     return result;
   }
   GenerateResult result =
-      detail::Search(*geometry_, *solver_, *general_, *scratch_, rng, options).run();
+      detail::Search(*geometry_, *solver_, general_.get(), *scratch_, rng, options).run();
   // A puzzle dug within a band says whether it happens to be minimal too.
   for (std::optional<Generated>* made : {&result.puzzle, &result.closest}) {
     if (!*made || (*made)->minimal) continue;

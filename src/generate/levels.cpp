@@ -57,7 +57,20 @@ bool band_reachable(const Geometry& geometry, const RatingBand& band) {
   return false;
 }
 
+namespace {
+// Swapping two digits everywhere keeps every house and chess rule, so a
+// puzzle lacking two digits has a second solution; it changes which digits
+// are consecutive, so no such bound holds under that rule.
+int fewest_on_variant(int side, bool non_consecutive) { return non_consecutive ? 0 : side - 1; }
+}  // namespace
+
+int fewest_clues(VariantKind kind, const Geometry& base) {
+  return fewest_on_variant(base.side(), kind == VariantKind::non_consecutive);
+}
+
 int fewest_clues(const Geometry& geometry) {
+  if (const Layout* layout = geometry.layout())
+    return fewest_on_variant(geometry.side(), layout->non_consecutive);
   switch (geometry.side()) {
     case 4:
       return 4;
@@ -90,7 +103,13 @@ std::string levels_text(const Geometry& geometry) {
 // 0.12 s. From 16x16 up nearly every minimal puzzle rates 9.0 or more, and
 // rating one takes seconds, so the dug way serves every band that does not
 // start near there.
+// A variant's extra houses and peers make minimal puzzles hard: on 9x9 few
+// minimal X, jigsaw or anti-king puzzles are easy (none in 13,050 jigsaw),
+// none of 5,000 anti-knight ones rated hard, and non-consecutive ones take
+// over half a second each; dug puzzles reach every level, extreme too, in
+// milliseconds (docs/generate.md), so the dug way serves every band there.
 Method automatic_method(const Geometry& geometry, const RatingBand& band) {
+  if (!geometry.regular()) return Method::dug;
   const int side = geometry.side();
   if (side <= 9) return Method::minimal;
   if (side < 16) {

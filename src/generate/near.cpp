@@ -51,7 +51,7 @@ std::optional<Generated> Search::neighbour(const Generated& from, const std::vec
   const int removed = clue_orbits[rng_.below(static_cast<std::uint32_t>(clue_orbits.size()))];
   for (int c : orbits[static_cast<std::size_t>(removed)]) puzzle.set(c, 0);
 
-  auto& excluding = dynamic_cast<ExcludingSolver&>(general_);
+  auto& excluding = dynamic_cast<ExcludingSolver&>(*general_);
   SolveOptions one;
   one.limit = 1;
   one.deadline = options_.deadline;

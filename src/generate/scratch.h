@@ -32,9 +32,14 @@ struct FillBuffers {
   std::vector<int> naked, hidden;  // cells; house * N + digit
 };
 
-// random_solution with the caller's buffers (fill.cpp).
+// random_solution with the caller's buffers (fill.cpp). max_nodes (0: none)
+// bounds the search nodes of all restarts together: nullopt once they are
+// spent, for boards (a variant's regions) that may have no full grid at all.
+// A board with none is found out when a search ends inside its budget:
+// nullopt, and *no_grid (when given) set.
 std::optional<Grid> fill_grid(const Geometry& geometry, Rng& rng, const Deadline& deadline,
-                              FillBuffers& buffers);
+                              FillBuffers& buffers, std::uint64_t max_nodes = 0,
+                              bool* no_grid = nullptr);
 
 // The orbits of the last board and symmetry asked for: building them (a
 // vector per orbit) was 1.4 % of making 9x9 expert puzzles.

@@ -26,7 +26,9 @@ inline constexpr int kNearFrom = 90;
 
 class Search {
  public:
-  Search(const Geometry& geometry, Solver& solver, Solver& general, GeneratorScratch& scratch,
+  // `general` (null on a variant's board, which it does not read) serves the
+  // search near hard puzzles; without it those bands take minimal puzzles.
+  Search(const Geometry& geometry, Solver& solver, Solver* general, GeneratorScratch& scratch,
          Rng& rng, const GenerateOptions& options)
       : geometry_(geometry),
         solver_(solver),
@@ -60,7 +62,7 @@ class Search {
 
   const Geometry& geometry_;
   Solver& solver_;
-  Solver& general_;
+  Solver* general_;
   GeneratorScratch& scratch_;
   Rng& rng_;
   const GenerateOptions& options_;

@@ -1,0 +1,241 @@
+// The variants the generator makes, and their boards: a fixed board for each
+// kind but jigsaw, whose regions are drawn afresh for every puzzle.
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+
+#include "generate/scratch.h"
+#include "nonet/generate.h"
+
+namespace nonet {
+namespace {
+
+constexpr std::array kKinds = {
+    VariantKindInfo{VariantKind::x, "x", "sudoku X", "each main diagonal holds every digit once"},
+    VariantKindInfo{VariantKind::windoku, "windoku", "windoku",
+                    "the four shaded 3x3 windows (top-left cells r2c2, r2c6, r6c2, r6c6) hold "
+                    "every digit once"},
+    VariantKindInfo{VariantKind::disjoint_groups, "disjoint-groups", "disjoint groups",
+                    "the cells at the same place in every box hold every digit once"},
+    VariantKindInfo{VariantKind::jigsaw, "jigsaw", "jigsaw sudoku",
+                    "irregular regions of N cells take the place of the boxes"},
+    VariantKindInfo{VariantKind::anti_knight, "anti-knight", "anti-knight sudoku",
+                    "no digit is a chess knight's move from itself"},
+    VariantKindInfo{VariantKind::anti_king, "anti-king", "anti-king sudoku",
+                    "no digit is a chess king's move (diagonally adjacent) from itself"},
+    VariantKindInfo{VariantKind::non_consecutive, "non-consecutive", "non-consecutive sudoku",
+                    "orthogonal neighbours never hold consecutive digits (1 and N are not "
+                    "consecutive)"},
+};
+
+// Exchanges tried per cell of the board when growing jigsaw regions out of
+// the boxes: enough that a box left whole is rare (variants_test counts them).
+constexpr int kExchangeRounds = 8;
+// Search nodes spent looking for a full grid of a drawn layout before it is
+// dropped for another: most layouts are filled in under a thousand nodes,
+// and one that has no grid at all is recognised only this way.
+constexpr std::uint64_t kFillNodesPerCell = 200;
+// The largest side variants are made on: on 12x12 every kind makes a hard
+// puzzle in a second or less (jigsaw's regions take most of it); on 16x16
+// jigsaw rarely finds a layout with a grid within a minute, and disjoint
+// groups and non-consecutive make no puzzle within 30 s.
+constexpr int kLargestVariant = 12;
+
+// Whether the cells of region `r` form one orthogonally connected piece.
+bool connected(const Geometry& g, const std::vector<int>& region_of, int r, std::vector<int>& stack,
+               std::vector<char>& seen) {
+  const int n = g.side();
+  int first = -1, size = 0;
+  for (int c = 0; c < g.cell_count(); ++c) {
+    if (region_of[static_cast<std::size_t>(c)] != r) continue;
+    if (first < 0) first = c;
+    ++size;
+  }
+  if (first < 0) return false;
+  std::fill(seen.begin(), seen.end(), 0);
+  stack.assign(1, first);
+  seen[static_cast<std::size_t>(first)] = 1;
+  int reached = 0;
+  while (!stack.empty()) {
+    const int c = stack.back();
+    stack.pop_back();
+    ++reached;
+    const int row = g.row_of(c), col = g.col_of(c);
+    const std::array<std::array<int, 2>, 4> steps = {{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}};
+    for (const auto& [dr, dc] : steps) {
+      const int rr = row + dr, cc = col + dc;
+      if (rr < 0 || rr >= n || cc < 0 || cc >= n) continue;
+      const int next = g.cell(rr, cc);
+      if (seen[static_cast<std::size_t>(next)] || region_of[static_cast<std::size_t>(next)] != r)
+        continue;
+      seen[static_cast<std::size_t>(next)] = 1;
+      stack.push_back(next);
+    }
+  }
+  return reached == size;
+}
+
+// The regions of `c`'s orthogonal neighbours other than `own`, each once.
+std::vector<int> neighbour_regions(const Geometry& g, const std::vector<int>& region_of, int c) {
+  const int n = g.side(), row = g.row_of(c), col = g.col_of(c);
+  const int own = region_of[static_cast<std::size_t>(c)];
+  std::vector<int> out;
+  const std::array<std::array<int, 2>, 4> steps = {{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}};
+  for (const auto& [dr, dc] : steps) {
+    const int rr = row + dr, cc = col + dc;
+    if (rr < 0 || rr >= n || cc < 0 || cc >= n) continue;
+    const int r = region_of[static_cast<std::size_t>(g.cell(rr, cc))];
+    if (r != own && std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
+  }
+  return out;
+}
+
+// Random jigsaw regions: starting from the boxes, a cell passes from its
+// region A to a neighbouring region B and a cell of B touching A passes back,
+// kept when both regions stay connected.
+std::vector<int> random_regions(const Geometry& g, Rng& rng) {
+  const int cells = g.cell_count();
+  std::vector<int> region_of(static_cast<std::size_t>(cells));
+  for (int c = 0; c < cells; ++c) region_of[static_cast<std::size_t>(c)] = g.box_of(c);
+  std::vector<int> stack, back;
+  std::vector<char> seen(static_cast<std::size_t>(cells));
+  const int tries = kExchangeRounds * cells;
+  for (int t = 0; t < tries; ++t) {
+    const int a = static_cast<int>(rng.below(static_cast<std::uint32_t>(cells)));
+    const int from = region_of[static_cast<std::size_t>(a)];
+    const std::vector<int> near = neighbour_regions(g, region_of, a);
+    if (near.empty()) continue;
+    const int to = near[rng.below(static_cast<std::uint32_t>(near.size()))];
+    // The cells of `to` (other than those next to nothing of `from`) that could come back.
+    region_of[static_cast<std::size_t>(a)] = to;
+    back.clear();
+    for (int c = 0; c < cells; ++c) {
+      if (region_of[static_cast<std::size_t>(c)] != to || c == a) continue;
+      const std::vector<int> touching = neighbour_regions(g, region_of, c);
+      if (std::find(touching.begin(), touching.end(), from) != touching.end()) back.push_back(c);
+    }
+    if (back.empty()) {
+      region_of[static_cast<std::size_t>(a)] = from;
+      continue;
+    }
+    const int b = back[rng.below(static_cast<std::uint32_t>(back.size()))];
+    region_of[static_cast<std::size_t>(b)] = from;
+    if (!connected(g, region_of, from, stack, seen) || !connected(g, region_of, to, stack, seen)) {
+      region_of[static_cast<std::size_t>(a)] = from;
+      region_of[static_cast<std::size_t>(b)] = to;
+    }
+  }
+  return region_of;
+}
+
+// The cells of windoku's window whose top-left cell is (top, left).
+std::vector<int> window(const Geometry& g, int top, int left) {
+  std::vector<int> cells;
+  for (int r = top; r < top + 3; ++r)
+    for (int c = left; c < left + 3; ++c) cells.push_back(g.cell(r, c));
+  return cells;
+}
+
+}  // namespace
+
+std::span<const VariantKindInfo> variant_kinds() { return kKinds; }
+
+const VariantKindInfo& info(VariantKind kind) { return kKinds[static_cast<std::size_t>(kind)]; }
+
+std::optional<VariantKind> variant_kind_from_string(std::string_view id) {
+  std::string name(id);
+  std::replace(name.begin(), name.end(), '_', '-');
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  for (const VariantKindInfo& k : kKinds)
+    if (name == k.id) return k.kind;
+  return std::nullopt;
+}
+
+Result<void> variant_fits(VariantKind kind, const Geometry& base) {
+  const VariantKindInfo& k = info(kind);
+  if (kind == VariantKind::windoku && (base.box_rows() != 3 || base.box_cols() != 3))
+    return Error{0, 0, "windoku's windows are drawn on 9x9 boards, not on " + base.describe()};
+  if (base.side() > kLargestVariant)
+    return Error{0, 0,
+                 "variant puzzles are made on boards up to " + std::to_string(kLargestVariant) +
+                     "x" + std::to_string(kLargestVariant) + " so far, not " + base.describe()};
+  if (kind == VariantKind::jigsaw) return {};
+  // Whether any full grid keeps the rules (none does for anti-king on 4x4):
+  // a search that ends inside its budget has tried every grid. Asked once
+  // per kind and board.
+  static std::mutex mutex;
+  static std::map<std::tuple<VariantKind, int, int>, bool> known;
+  const auto key = std::tuple{kind, base.box_rows(), base.box_cols()};
+  bool none = false;
+  {
+    std::lock_guard lock(mutex);
+    if (const auto it = known.find(key); it != known.end())
+      none = it->second;
+    else {
+      Rng rng(1);
+      const std::optional<VariantBoard> drawn = variant_board(kind, base, rng);
+      detail::FillBuffers buffers;
+      if (drawn)
+        detail::fill_grid(*drawn->board, rng, {}, buffers,
+                          kFillNodesPerCell * static_cast<std::uint64_t>(base.cell_count()), &none);
+      known.emplace(key, none);
+    }
+  }
+  if (none)
+    return Error{0, 0, "no " + base.describe() + " grid keeps the " + k.id + " rule: " + k.rule};
+  return {};
+}
+
+std::optional<VariantBoard> variant_board(VariantKind kind, const Geometry& base, Rng& rng,
+                                          const Deadline& deadline) {
+  VariantPuzzle rules(base);
+  switch (kind) {
+    case VariantKind::x:
+      rules.constraints.push_back({ConstraintKind::diagonal_down});
+      rules.constraints.push_back({ConstraintKind::diagonal_up});
+      break;
+    case VariantKind::windoku:
+      for (int top : {1, 5})
+        for (int left : {1, 5})
+          rules.constraints.push_back({ConstraintKind::extra_region, window(base, top, left)});
+      break;
+    case VariantKind::disjoint_groups:
+      rules.constraints.push_back({ConstraintKind::disjoint_groups});
+      break;
+    case VariantKind::jigsaw:
+      break;
+    case VariantKind::anti_knight:
+      rules.constraints.push_back({ConstraintKind::anti_knight});
+      break;
+    case VariantKind::anti_king:
+      rules.constraints.push_back({ConstraintKind::anti_king});
+      break;
+    case VariantKind::non_consecutive:
+      rules.constraints.push_back({ConstraintKind::non_consecutive});
+      break;
+  }
+  if (kind != VariantKind::jigsaw) {
+    Result<std::shared_ptr<const Geometry>> board = house_geometry(rules);
+    if (!board) return std::nullopt;  // the kinds above are all houses and peers
+    return VariantBoard{std::move(rules), std::move(*board)};
+  }
+  // A drawn layout is kept once a full grid is found on it.
+  detail::FillBuffers buffers;
+  const std::uint64_t budget = kFillNodesPerCell * static_cast<std::uint64_t>(base.cell_count());
+  while (!deadline.expired()) {
+    rules.regions = random_regions(base, rng);
+    Result<std::shared_ptr<const Geometry>> board = house_geometry(rules);
+    if (!board) continue;
+    if (!detail::fill_grid(**board, rng, deadline, buffers, budget)) continue;
+    rules.regions = (*board)->layout()->regions;  // numbered as the board numbers them
+    return VariantBoard{std::move(rules), std::move(*board)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace nonet

@@ -195,7 +195,8 @@ GenerateConfig generate_config(std::optional<int> size, const OptStr& box,
                                const std::string& profile, const OptStr& level, const Band& rating,
                                const Band& clues, const std::string& symmetry,
                                std::optional<bool> minimal, bool rate,
-                               std::optional<std::uint64_t> seed, OptSeconds timeout) {
+                               std::optional<std::uint64_t> seed, OptSeconds timeout,
+                               const OptStr& variant = std::nullopt) {
   GenerateConfig c;
   ops::GenerateRequest& r = c.request;
   if (size && (*size < 4 || *size > kMaxSide))
@@ -216,6 +217,7 @@ GenerateConfig generate_config(std::optional<int> size, const OptStr& box,
     r.max_clues = count.high;
   }
   r.symmetry = option("symmetry", ops::read_symmetry(symmetry));
+  if (variant) r.variant = option("variant", ops::read_variant_kind(*variant));
   r.minimal = minimal;
   r.rate = rate;
   r.seed = seed ? *seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
@@ -616,9 +618,10 @@ void define_operations(py::module_& m) {
       [](std::optional<int> size, const OptStr& box, const std::string& profile,
          const OptStr& level, const Band& rating, const Band& clues, const std::string& symmetry,
          std::optional<bool> minimal, bool rate, std::optional<std::uint64_t> seed,
-         OptSeconds timeout) {
+         OptSeconds timeout, const OptStr& variant) {
         const GenerateConfig config = generate_config(size, box, profile, level, rating, clues,
-                                                      symmetry, minimal, rate, seed, timeout);
+                                                      symmetry, minimal, rate, seed, timeout,
+                                                      variant);
         return value_or_throw(
             run_one<Generated>([&](ops::Context& c) { return generate_item(config, 0, c); }));
       },
@@ -626,8 +629,11 @@ void define_operations(py::module_& m) {
       py::arg("profile") = "se", py::arg("level") = py::none(), py::arg("rating") = py::none(),
       py::arg("clues") = py::none(), py::arg("symmetry") = "none", py::arg("minimal") = py::none(),
       py::arg("rate") = false, py::arg("seed") = py::none(), py::arg("timeout") = py::none(),
+      py::arg("variant") = py::none(),
       "A puzzle with one solution: a Generated, on a board of `size` (4 to 25) or `box` ('3x3', "
-      "the default). `level` (easy ... extreme), `rating` ('MIN-MAX' or (MIN, MAX) ER) and "
+      "the default); `variant` ('x', 'windoku', 'disjoint-groups', 'jigsaw', 'anti-knight', "
+      "'anti-king', 'non-consecutive') makes one of that variant, its rules in Generated.fpuzzles "
+      "and Generated.url. `level` (easy ... extreme), `rating` ('MIN-MAX' or (MIN, MAX) ER) and "
       "`clues` ('MIN-MAX' or (MIN, MAX)) filter, minimal or dug within the band as `nonet "
       "generate` makes them (a level the board lacks raises ValueError); `minimal` True or "
       "False chooses one way for a band, as --minimal / --no-minimal; `rate` rates every "
@@ -638,9 +644,10 @@ void define_operations(py::module_& m) {
       [](std::uint64_t first, std::uint64_t count, int threads, std::optional<int> size,
          const OptStr& box, const std::string& profile, const OptStr& level, const Band& rating,
          const Band& clues, const std::string& symmetry, std::optional<bool> minimal, bool rate,
-         std::uint64_t seed, OptSeconds timeout) {
+         std::uint64_t seed, OptSeconds timeout, const OptStr& variant) {
         const GenerateConfig config = generate_config(size, box, profile, level, rating, clues,
-                                                      symmetry, minimal, rate, seed, timeout);
+                                                      symmetry, minimal, rate, seed, timeout,
+                                                      variant);
         return to_python(run_many<Generated>(count, batch_threads(threads),
                                              [&](std::size_t i, ops::Context& c) {
                                                return generate_item(config, first + i, c);
@@ -649,7 +656,7 @@ void define_operations(py::module_& m) {
       py::kw_only(), py::arg("first"), py::arg("count"), py::arg("threads"), py::arg("size"),
       py::arg("box"), py::arg("profile"), py::arg("level"), py::arg("rating"), py::arg("clues"),
       py::arg("symmetry"), py::arg("minimal"), py::arg("rate"), py::arg("seed"),
-      py::arg("timeout"));
+      py::arg("timeout"), py::arg("variant") = py::none());
 
   // --- book ---------------------------------------------------------------------
   m.def("book", &write_book, py::arg("output"), py::arg("puzzles") = py::none(), py::kw_only(),

@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "nonet/format.h"
+#include "ops/fpuzzles.h"
 #include "ops/text.h"
 #include "ops/values.h"
 #include "python/run.h"
@@ -252,6 +253,11 @@ Generated generated_of(const ops::GenerateAnswer& a) {
   out.symmetry = to_string(a.symmetry);
   out.minimal = a.puzzle->minimal;
   if (a.rating) out.rating = rating_of(*a.rating);
+  if (a.variant_kind) out.variant = info(*a.variant_kind).id;
+  if (a.variant) {
+    out.fpuzzles = ops::to_fpuzzles(*a.variant).dump();
+    out.url = ops::fpuzzles_link(*a.variant);
+  }
   out.text = line_of(ops::text(a));
   return out;
 }
@@ -396,9 +402,11 @@ void define_types(py::module_& m) {
 
   py::class_<Generated> generated_type(m, "Generated", "A generated puzzle.");
   add_record(generated_type, "Generated",
-             {"puzzle", "solution", "clues", "seed", "index", "symmetry", "minimal", "rating"},
+             {"puzzle", "solution", "clues", "seed", "index", "symmetry", "minimal", "rating",
+              "variant", "fpuzzles", "url"},
              &Generated::puzzle, &Generated::solution, &Generated::clues, &Generated::seed,
-             &Generated::index, &Generated::symmetry, &Generated::minimal, &Generated::rating);
+             &Generated::index, &Generated::symmetry, &Generated::minimal, &Generated::rating,
+             &Generated::variant, &Generated::fpuzzles, &Generated::url);
 }
 
 }  // namespace nonet::python

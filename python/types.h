@@ -123,6 +123,9 @@ struct Generated {
   std::string symmetry;
   bool minimal = false;  // no clue (or symmetric group of clues) can go
   std::optional<Rating> rating;
+  // A variant's: its id, the puzzle as f-puzzles JSON (one line) and as an
+  // f-puzzles link.
+  std::optional<std::string> variant, fpuzzles, url;
   std::string text;
   bool operator==(const Generated&) const = default;
 };

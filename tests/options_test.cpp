@@ -45,6 +45,7 @@ const std::map<std::string, Example>& examples() {
       {"rating", {"1.0-2.0", "1.0-2.0"}},
       {"clues", {"20-40", "20-40"}},
       {"symmetry", {"rot180", "rot180"}},
+      {"variant", {"x", "x"}},
       {"minimal", {"", true}},
       {"rate", {"", true}},
       {"seed", {"5", 5}},

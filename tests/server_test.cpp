@@ -395,6 +395,30 @@ TEST_F(ServerTest, GenerateMakesUniquePuzzlesOfTheLevel) {
   EXPECT_EQ(r.json_body["puzzle"].get<std::string>().size(), 36u);
 }
 
+TEST_F(ServerTest, GenerateMakesVariantPuzzles) {
+  Response r = post(port(), "/api/generate", {{"variant", "jigsaw"}, {"level", "medium"}, {"seed", 5}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.json_body["variant"], "jigsaw");
+  EXPECT_EQ(r.json_body["puzzle"].get<std::string>().size(), 81u);
+  EXPECT_EQ(r.json_body["rating"]["level"], "medium");
+  ASSERT_TRUE(r.json_body["fpuzzles"].is_object()) << r.body;
+  // The f-puzzles form is read back as the same puzzle, with one solution.
+  const Response count = post(port(), "/api/count", {{"puzzle", r.json_body["fpuzzles"]}});
+  ASSERT_EQ(count.status, 200) << count.body;
+  EXPECT_EQ(count.json_body["count"], 1);
+  EXPECT_EQ(count.json_body["solution"], r.json_body["solution"]);
+  EXPECT_EQ(post(port(), "/api/generate", {{"variant", "jigsaw"}, {"level", "medium"}, {"seed", 5}})
+                .json_body["fpuzzles"],
+            r.json_body["fpuzzles"]);
+  expect_error(post(port(), "/api/generate", {{"variant", "killer"}}), 400, "bad_value",
+               "\"variant\": expected x, windoku");
+  expect_error(post(port(), "/api/generate", {{"variant", "windoku"}, {"size", 6}}), 422,
+               "bad_value", "9x9");
+  const Response levels = request(port(), "GET", "/api/levels");
+  ASSERT_EQ(levels.json_body["variants"].size(), 7u) << levels.body;
+  EXPECT_EQ(levels.json_body["variants"][3]["id"], "jigsaw");
+}
+
 TEST_F(ServerTest, LevelsPerSize) {
   const Response r = request(port(), "GET", "/api/levels");
   ASSERT_EQ(r.status, 200) << r.body;

@@ -210,5 +210,85 @@ TEST(VariantCli, ValidateLocatesEveryBrokenRule) {
   EXPECT_EQ(second["fpuzzles"]["killercage"].size(), 36u);
 }
 
+TEST(VariantCli, GeneratesEachVariantWithItsRulesAndRating) {
+  RunResult r = run_cli("variants");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(split_lines(r.out).size(), 7u) << r.out;
+  EXPECT_EQ(r.out.rfind("x ", 0), 0u) << r.out;
+  for (const char* kind :
+       {"x", "windoku", "disjoint-groups", "jigsaw", "anti-knight", "anti-king", "non-consecutive"}) {
+    SCOPED_TRACE(kind);
+    r = run_cli(std::string("generate --variant ") + kind + " --level hard --seed 3 --format json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const json made = json::parse(r.out);
+    EXPECT_EQ(made["variant"], kind);
+    const std::string puzzle = made["puzzle"];
+    EXPECT_EQ(puzzle.size(), 81u);
+    EXPECT_EQ(made["rating"]["level"], "hard");
+    ASSERT_TRUE(made["fpuzzles"].is_object()) << r.out;
+    const json& fp = made["fpuzzles"];
+    for (int cell = 0; cell < 81; ++cell) {
+      const json& c = fp["grid"][cell / 9][cell % 9];
+      EXPECT_EQ(c.value("value", 0), puzzle[static_cast<std::size_t>(cell)] == '.'
+                                         ? 0
+                                         : puzzle[static_cast<std::size_t>(cell)] - '0');
+    }
+    // Read back by nonet: one solution, the one given, and the same rating.
+    const std::string url = made["url"];
+    EXPECT_EQ(url.rfind("https://www.f-puzzles.com/?load=", 0), 0u) << url;
+    RunResult solved = run_cli("solve --format json", url + "\n");
+    ASSERT_EQ(solved.exit_code, 0) << solved.err;
+    EXPECT_EQ(json::parse(solved.out)["solution"], made["solution"]) << solved.out;
+    RunResult rated = run_cli("rate --format json", url + "\n");
+    ASSERT_EQ(rated.exit_code, 0) << rated.err;
+    EXPECT_EQ(json::parse(rated.out)["er"], made["rating"]["er"]) << rated.out;
+  }
+  // Each kind's rules, as f-puzzles writes them.
+  r = run_cli("generate --variant x --seed 1 --level easy --format json");
+  json fp = json::parse(r.out)["fpuzzles"];
+  EXPECT_EQ(fp["diagonal+"], true);
+  EXPECT_EQ(fp["diagonal-"], true);
+  r = run_cli("generate --variant windoku --seed 1 --level easy --format json");
+  EXPECT_EQ(json::parse(r.out)["fpuzzles"]["extraregion"].size(), 4u) << r.out;
+  r = run_cli("generate --variant jigsaw --seed 1 --level easy --format json");
+  EXPECT_TRUE(json::parse(r.out)["fpuzzles"]["grid"][0][0].contains("region")) << r.out;
+  // The line form is the link, the same seed the same puzzle.
+  r = run_cli("generate --variant anti-knight --seed 9 --level medium -n 2");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::vector<std::string> lines = split_lines(r.out);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].rfind("https://www.f-puzzles.com/?load=", 0), 0u) << lines[0];
+  EXPECT_NE(lines[0].find("  2."), std::string::npos) << lines[0];
+  EXPECT_EQ(run_cli("generate --variant anti-knight --seed 9 --level medium -n 2").out, r.out);
+  r = run_cli("generate --variant jigsaw --seed 2 --level easy --format grid");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("jigsaw sudoku: irregular regions"), std::string::npos) << r.out;
+}
+
+TEST(VariantCli, GenerateRefusesAVariantItCannotMake) {
+  RunResult r = run_cli("generate --variant killer");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("expected x, windoku, disjoint-groups, jigsaw"), std::string::npos) << r.err;
+  r = run_cli("generate --variant windoku --size 6");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--variant windoku: windoku's windows are drawn on 9x9 boards"),
+            std::string::npos)
+      << r.err;
+  r = run_cli("generate --variant anti-king --size 4");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("no 4x4 grid keeps the anti-king rule"), std::string::npos) << r.err;
+  r = run_cli("generate --variant x --size 16");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("up to 12x12"), std::string::npos) << r.err;
+  r = run_cli("generate --variant x --clues 5");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("no proper 9x9 sudoku X puzzle has fewer than 8 clues"), std::string::npos)
+      << r.err;
+  const std::string file = temp_file("variants_library.txt", std::string(kTruth) + "\n");
+  r = run_cli("generate --variant x --from '" + file + "'");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--variant makes new puzzles"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace nonet::testing

@@ -210,7 +210,8 @@ json routes_json() {
   }
   routes.push_back({{"path", "/api/levels"},
                     {"method", "GET"},
-                    {"summary", "the levels /api/generate offers for each board size"}});
+                    {"summary",
+                     "the levels /api/generate offers for each board size, and its variants"}});
   return routes;
 }
 
@@ -222,7 +223,10 @@ json levels_json() {
     for (const Level l : levels_for(g)) names.push_back(level_name(l));
     sizes.push_back({{"size", side}, {"box", ops::box_text(g)}, {"levels", std::move(names)}});
   }
-  return {{"sizes", std::move(sizes)}};
+  json variants = json::array();
+  for (const VariantKindInfo& k : variant_kinds())
+    variants.push_back({{"id", k.id}, {"name", k.name}, {"rule", k.rule}});
+  return {{"sizes", std::move(sizes)}, {"variants", std::move(variants)}};
 }
 
 Reply error_reply(int status, std::string_view code, std::string message, int line, int column) {

@@ -102,7 +102,8 @@ Reply handle(const Route& route, std::string_view body, const Context& context);
 
 // GET /api/levels (also in /api/health): the levels /api/generate offers per
 // board size, {"sizes": [{"size": 4, "box": "2x2", "levels": ["easy"]}, ...]},
-// for sizes 4, 6, 8, 9, 12, 16 and 25.
+// for sizes 4, 6, 8, 9, 12, 16 and 25, and the variants it makes,
+// {"variants": [{"id": "x", "name": "sudoku X", "rule": "..."}, ...]}.
 nlohmann::json levels_json();
 // The routes as GET /api/health lists them: path, method, summary and, for the
 // POST routes, the fields each takes.

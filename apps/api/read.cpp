@@ -362,6 +362,8 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
     r.symmetry = r.geometry->side() <= 9 ? Symmetry::rot180 : Symmetry::none;
     if (field(body, "symmetry"))
       r.symmetry = value_field(body, "symmetry", "\"rot180\"", ops::read_symmetry);
+    if (field(body, "variant"))
+      r.variant = value_field(body, "variant", "\"x\"", ops::read_variant_kind);
     if (field(body, "level")) r.level = value_field(body, "level", "\"hard\"", ops::read_level);
     if (field(body, "rating")) {
       const ops::Range er = value_field<ops::Range>(

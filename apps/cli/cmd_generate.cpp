@@ -31,6 +31,7 @@ struct GenerateCommand {
   int size = 0;
   std::string box;
   std::string symmetry = "none";
+  std::string variant;
   std::string clues;
   std::uint64_t seed = 0;
   int threads = 1;
@@ -50,6 +51,7 @@ struct GenerateCommand {
     if (option == "level") return level;
     if (option == "box") return box;
     if (option == "size") return std::to_string(size);
+    if (option == "variant") return variant;
     return "";
   }
 };
@@ -257,6 +259,7 @@ int run_generate(const GenerateCommand& cmd) {
   ops::GenerateRequest request;
   request.geometry = *board;
   request.symmetry = *ops::read_symmetry(cmd.symmetry);
+  if (!cmd.variant.empty()) request.variant = *ops::read_variant_kind(cmd.variant);
   if (!cmd.clues.empty()) {
     const ops::Range clues = *ops::read_range(cmd.clues, false);
     request.min_clues = clues.low;
@@ -274,6 +277,10 @@ int run_generate(const GenerateCommand& cmd) {
   if (!cmd.from.empty()) {
     if (cmd.symmetry != "none") {
       std::fprintf(stderr, "nonet: --symmetry makes new puzzles; it does not apply with --from\n");
+      return 2;
+    }
+    if (request.variant) {
+      std::fprintf(stderr, "nonet: --variant makes new puzzles; it does not apply with --from\n");
       return 2;
     }
     if (cmd.minimal) {
@@ -335,6 +342,7 @@ void add_generate_commands(CLI::App& app, Action& action) {
   add_op_option(*g, "generate", "count", gen.count)->check(whole_range(1, std::uint64_t{1} << 40));
   add_op_option(*g, "generate", "size", gen.size)->check(CLI::Range(4, kMaxSide));
   add_op_option(*g, "generate", "box", gen.box)->check(ops_check(ops::read_puzzle_box));
+  add_op_option(*g, "generate", "variant", gen.variant)->check(ops_check(ops::read_variant_kind));
   add_op_option(*g, "generate", "symmetry", gen.symmetry)->check(ops_check(ops::read_symmetry));
   add_op_option(*g, "generate", "clues", gen.clues)->check(ops_check([](std::string_view v) {
     return ops::read_range(v, false);

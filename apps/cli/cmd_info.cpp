@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "nonet/format.h"
+#include "nonet/generate.h"
 #include "nonet/logic.h"
 #include "ops/options.h"
 #include "ops/values.h"
@@ -116,6 +117,28 @@ void add_info_commands(CLI::App& app, Action& action) {
         char line[200];
         std::snprintf(line, sizeof line, "%-8s %.*s\n", std::string(info.name).c_str(),
                       static_cast<int>(info.summary.size()), info.summary.data());
+        text += line;
+      }
+      return print(text);
+    };
+  });
+
+  static std::string variants_format = "line";
+  CLI::App* variant_list = app.add_subcommand(
+      "variants", "List the variants nonet generate --variant makes: id, name, rule");
+  variant_list
+      ->add_option("-f,--format", variants_format, "Output: line (the default) or json (JSON Lines)")
+      ->check(CLI::IsMember({"line", "json"}));
+  variant_list->callback([&action] {
+    action = [] {
+      std::string text;
+      for (const VariantKindInfo& k : variant_kinds()) {
+        if (variants_format == "json") {
+          text += nlohmann::json{{"id", k.id}, {"name", k.name}, {"rule", k.rule}}.dump() + "\n";
+          continue;
+        }
+        char line[320];
+        std::snprintf(line, sizeof line, "%-16s %-23s %s\n", k.id, k.name, k.rule);
         text += line;
       }
       return print(text);

@@ -1,6 +1,7 @@
 // generate: new puzzles, checked options first.
 
 #include <algorithm>
+#include <memory>
 
 #include "ops/ops.h"
 #include "ops/values.h"
@@ -23,6 +24,17 @@ std::string GenerateRequest::filters() const {
   if (rating) s += (s.empty() ? "" : ", ") + std::string("ER ") + range_text(rating->low, rating->high, true);
   return s;
 }
+
+namespace {
+
+// "9x9" or, for a variant, "9x9 sudoku X": the puzzles asked for.
+std::string board_text(const GenerateRequest& request) {
+  std::string s = request.geometry->describe();
+  if (request.variant) s += " " + std::string(info(*request.variant).name);
+  return s;
+}
+
+}  // namespace
 
 Result<void> check_band(const GenerateRequest& request) {
   if (!request.banded()) {
@@ -52,15 +64,19 @@ Result<void> check(const GenerateRequest& request) {
     return fail(Code::bad_value,
                 "boxes one cell wide make no sudoku; boxes need at least 2 rows and 2 columns",
                 "box");
+  if (request.variant) {
+    if (nonet::Result<void> fits = variant_fits(*request.variant, g); !fits)
+      return fail(Code::bad_value, fits.error().message, "variant");
+  }
+  const std::string what = board_text(request);
   if (request.min_clues >= g.cell_count())
     return fail(Code::bad_value,
-                "a " + g.describe() + " puzzle has at most " + std::to_string(g.cell_count() - 1) +
-                    " clues",
+                "a " + what + " puzzle has at most " + std::to_string(g.cell_count() - 1) + " clues",
                 "clues");
-  if (request.max_clues < fewest_clues(g))
+  const int fewest = request.variant ? fewest_clues(*request.variant, g) : fewest_clues(g);
+  if (request.max_clues < fewest)
     return fail(Code::bad_value,
-                "no proper " + g.describe() + " puzzle has fewer than " +
-                    std::to_string(fewest_clues(g)) + " clues",
+                "no proper " + what + " puzzle has fewer than " + std::to_string(fewest) + " clues",
                 "clues");
   // A level the board cannot have is refused at once, naming those it has.
   if (request.level && !level_exists(g, *request.level))
@@ -95,10 +111,37 @@ Result<GenerateAnswer> generate(const GenerateRequest& request, Context& context
   // Each puzzle of a run has a stream of its own, so a run's puzzles do not
   // depend on how its threads share them.
   Rng rng(request.seed_is_stream ? request.seed : Rng::derive(request.seed, request.index));
-  GenerateResult r = context.scratch_for_now().generator(g).generate(rng, options);
-
   GenerateAnswer answer;
   answer.geometry = &g;
+  answer.variant_kind = request.variant;
+  // A variant's board comes first from the stream (jigsaw draws its regions),
+  // then its puzzle, by a generator of its own.
+  std::optional<VariantBoard> drawn;
+  std::unique_ptr<Generator> own;
+  Generator* generator = nullptr;
+  if (request.variant) {
+    drawn = variant_board(*request.variant, g, rng, context.deadline);
+    if (drawn) {
+      answer.board = drawn->board;
+      own = std::make_unique<Generator>(*drawn->board);
+      generator = own.get();
+    }
+  } else {
+    generator = &context.scratch_for_now().generator(g);
+  }
+  GenerateResult r;
+  if (generator) {
+    r = generator->generate(rng, options);
+  } else {
+    r.status = GenerateStatus::timeout;  // the deadline expired while drawing the regions
+  }
+  if (drawn && (r.puzzle || r.closest)) {
+    VariantPuzzle made = drawn->rules;
+    const Grid& givens = r.puzzle ? r.puzzle->puzzle : r.closest->puzzle;
+    for (int c = 0; c < givens.size(); ++c) made.givens.set(c, givens[c]);
+    answer.variant = std::make_shared<const VariantPuzzle>(std::move(made));
+  }
+
   answer.symmetry = request.symmetry;
   answer.level = request.level;
   answer.seed = request.seed;
@@ -107,7 +150,7 @@ Result<GenerateAnswer> generate(const GenerateRequest& request, Context& context
   answer.ratings = r.ratings;
   answer.filters = request.filters();
   const std::string wanted =
-      g.describe() + " puzzle" + (answer.filters.empty() ? "" : " with " + answer.filters);
+      board_text(request) + " puzzle" + (answer.filters.empty() ? "" : " with " + answer.filters);
   if (r.status == GenerateStatus::bad_options)
     return fail(Code::bad_value, "no " + wanted + " can be made");
   const Status stop = context.cancelled() ? Status::cancelled : Status::timeout;
@@ -116,7 +159,7 @@ Result<GenerateAnswer> generate(const GenerateRequest& request, Context& context
     answer.rating = r.rating;
     if ((request.rate || request.banded()) && !answer.rating) {
       answer.status = stop;
-      answer.message = "the " + g.describe() + " puzzle was made, but its rating did not finish " +
+      answer.message = "the " + board_text(request) + " puzzle was made, but its rating did not finish " +
                        (context.cancelled() ? "before it was " + context.cancelled_text()
                                             : "within " + context.budget_text());
     }

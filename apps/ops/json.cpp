@@ -239,6 +239,11 @@ json to_json(const GenerateAnswer& a) {
     j["clues"] = a.puzzle->clues;
     j["minimal"] = a.puzzle->minimal;
   }
+  if (a.variant_kind) j["variant"] = info(*a.variant_kind).id;
+  if (a.variant) {
+    j["fpuzzles"] = to_fpuzzles(*a.variant);
+    j["url"] = fpuzzles_link(*a.variant);
+  }
   if (a.rating) j["rating"] = rating_json(*a.rating);
   if (a.status == Status::closest && a.level) j["requested_level"] = level_name(*a.level);
   if (!a.message.empty()) j["message"] = a.message;

@@ -147,6 +147,8 @@ Result<Grid> unique_solution(const Grid& puzzle, Context& context);
 
 struct GenerateRequest {
   const Geometry* geometry = nullptr;
+  // A variant's puzzles in place of classic ones: its rules on `geometry`'s size.
+  std::optional<VariantKind> variant{};
   Symmetry symmetry = Symmetry::none;
   int min_clues = 0, max_clues = 1 << 20;
   std::optional<Level> level{};
@@ -179,7 +181,12 @@ struct GenerateAnswer {
   Status status = Status::ok;
   std::optional<Generated> puzzle{};
   std::optional<Rating> rating;  // with a band or `rate` (unset when its rating was cut short)
-  const Geometry* geometry = nullptr;
+  const Geometry* geometry = nullptr;  // the size (a variant's board is `board`)
+  // A variant's: its kind, its board (the puzzle's grids lie on it) and the
+  // puzzle with its rules and givens, as f-puzzles and the other forms write it.
+  std::optional<VariantKind> variant_kind{};
+  std::shared_ptr<const Geometry> board{};
+  std::shared_ptr<const VariantPuzzle> variant{};
   Symmetry symmetry = Symmetry::none;
   std::optional<Level> level{};  // as asked
   std::uint64_t seed = 0, index = 0;

@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "nonet/format.h"
+#include "ops/fpuzzles.h"
 
 namespace nonet::ops {
 
@@ -147,8 +148,40 @@ std::string text(const CanonAnswer& a, TextForm form) {
   return form == TextForm::grid ? to_grid_text(a.canonical) + "\n" : to_line(a.canonical) + "\n";
 }
 
+namespace {
+
+// A jigsaw puzzle as a grid: each row's digits, then its cells' regions.
+std::string jigsaw_grid_text(const Grid& puzzle) {
+  const Geometry& g = puzzle.geometry();
+  std::string s;
+  for (int row = 0; row < g.side(); ++row) {
+    for (int col = 0; col < g.side(); ++col)
+      s += std::string(col ? " " : "") + Geometry::symbol(puzzle[g.cell(row, col)]);
+    s += "   ";
+    for (int col = 0; col < g.side(); ++col)
+      s += std::string(col ? " " : "") + Geometry::symbol(g.box_of(g.cell(row, col)) + 1);
+    s += '\n';
+  }
+  return s;
+}
+
+// A variant's puzzle: in a line, its f-puzzles link (which nonet, f-puzzles
+// and SudokuPad read); as a grid, its givens (and regions), its rule and the link.
+std::string variant_text(const GenerateAnswer& a, TextForm form, const std::string& note) {
+  const VariantKindInfo& kind = info(*a.variant_kind);
+  const std::string link = fpuzzles_link(*a.variant);
+  if (form == TextForm::line) return link + (note.empty() ? "" : "  " + note) + "\n";
+  const Grid& puzzle = a.puzzle->puzzle;
+  return (puzzle.geometry().jigsaw() ? jigsaw_grid_text(puzzle) : to_grid_text(puzzle)) +
+         kind.name + ": " + kind.rule + "\n" + link + "\n" + (note.empty() ? "" : note + "\n") +
+         "\n";
+}
+
+}  // namespace
+
 std::string text(const GenerateAnswer& a, TextForm form) {
   const std::string note = a.rating ? rating_text(*a.rating) : "";
+  if (a.variant) return variant_text(a, form, note);
   if (form == TextForm::grid)
     return to_grid_text(a.puzzle->puzzle) + (note.empty() ? "" : note + "\n") + "\n";
   return to_line(a.puzzle->puzzle) + (note.empty() ? "" : "  " + note) + "\n";

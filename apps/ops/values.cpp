@@ -110,6 +110,13 @@ Result<Symmetry> read_symmetry(std::string_view text) {
   return fail(Code::bad_value, "expected " + choices_text(names) + ", not " + quoted(text));
 }
 
+Result<VariantKind> read_variant_kind(std::string_view text) {
+  if (const std::optional<VariantKind> k = variant_kind_from_string(text)) return *k;
+  std::vector<std::string> names;
+  for (const VariantKindInfo& k : variant_kinds()) names.emplace_back(k.id);
+  return fail(Code::bad_value, "expected " + choices_text(names) + ", not " + quoted(text));
+}
+
 Result<Form> read_form(std::string_view text) {
   std::vector<std::string> names;
   for (const Form f : kForms) {

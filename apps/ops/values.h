@@ -36,6 +36,8 @@ Result<Profile> read_profile(std::string_view text);
 Result<Level> read_level(std::string_view text);
 Result<HintLevel> read_hint_level(std::string_view text);
 Result<Symmetry> read_symmetry(std::string_view text);
+// A variant the generator makes: "x", "windoku", "jigsaw", ... (variant_kinds()).
+Result<VariantKind> read_variant_kind(std::string_view text);
 // A solver name: auto or one of the registry's.
 Result<std::string> read_solver(std::string_view text);
 // The forms a puzzle is written in: f-puzzles JSON, an f-puzzles link, nonet's

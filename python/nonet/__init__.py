@@ -218,7 +218,7 @@ def generate_many(count: int, *, threads: int = 0, size: Optional[int] = None,
                   rating: Union[Tuple[float, float], str, None] = None,
                   clues: Union[Tuple[int, int], str, int, None] = None, symmetry: str = "none",
                   minimal: Optional[bool] = None, rate: bool = False, seed: Optional[int] = None,
-                  timeout: Optional[float] = None,
+                  timeout: Optional[float] = None, variant: Optional[str] = None,
                   return_exceptions: bool = False) -> Iterator[Union[Generated, Error]]:
     """``count`` puzzles as :func:`generate` makes them, the same as
     ``nonet generate -n COUNT --seed SEED`` whatever the thread count. Without a
@@ -231,6 +231,6 @@ def generate_many(count: int, *, threads: int = 0, size: Optional[int] = None,
         return _nonet._generate_batch(
             first=first, count=len(chunk), threads=threads, size=size, box=box, profile=profile,
             level=level, rating=rating, clues=clues, symmetry=symmetry, minimal=minimal,
-            rate=rate, seed=drawn, timeout=timeout)
+            rate=rate, seed=drawn, timeout=timeout, variant=variant)
 
     return _batches(run, range(count), threads, return_exceptions)

@@ -106,6 +106,21 @@ TEST(VariantBoards, KindsAreNamedAndRefusedWhereTheyCannotBeDrawn) {
   EXPECT_TRUE(variant_fits(VariantKind::anti_knight, *Geometry::get(2, 2)));
   EXPECT_TRUE(variant_fits(VariantKind::non_consecutive, *Geometry::get(2, 3)));
   EXPECT_EQ(fewest_clues(VariantKind::x, *Geometry::get(3, 3)), 8);
+  // From 8x8 up every kind has grids on every box shape, so the search for
+  // one is spared there: each is filled here.
+  for (const auto& [rows, cols] :
+       {std::pair{2, 4}, std::pair{4, 2}, std::pair{3, 3}, std::pair{2, 5}, std::pair{5, 2},
+        std::pair{3, 4}, std::pair{4, 3}, std::pair{2, 6}, std::pair{6, 2}}) {
+    const Geometry& base = *Geometry::get(rows, cols);
+    for (const VariantKindInfo& k : variant_kinds()) {
+      if (!variant_fits(k.kind, base)) continue;  // windoku off 9x9
+      Rng draw(3);
+      const std::optional<VariantBoard> drawn = variant_board(k.kind, base, draw);
+      ASSERT_TRUE(drawn);
+      EXPECT_TRUE(random_solution(*drawn->board, draw, Deadline::after(std::chrono::seconds(20))))
+          << k.id << " " << base.describe();
+    }
+  }
   EXPECT_EQ(fewest_clues(VariantKind::non_consecutive, *Geometry::get(3, 3)), 0);
   Rng rng(1);
   const auto x = variant_board(VariantKind::x, *Geometry::get(3, 3), rng);

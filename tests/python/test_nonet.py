@@ -379,6 +379,25 @@ def test_generate_many_matches_the_cli(cli):
     assert [g.index for g in nonet.generate_many(3, seed=7)] == [1, 2, 3]
 
 
+def test_generate_makes_variants_as_the_cli(cli):
+    made = nonet.generate(variant="windoku", level="hard", seed=4)
+    assert made.variant == "windoku" and len(made.puzzle) == 81
+    assert made.rating is not None and made.rating.level == "hard"
+    assert len(json.loads(made.fpuzzles)["extraregion"]) == 4
+    assert made.url.startswith("https://www.f-puzzles.com/?load=")
+    assert nonet.solve(made.url).solution == made.solution
+    assert [str(made)] == cli.lines("generate", "--variant", "windoku", "--level", "hard",
+                                    "--seed", "4")
+    assert [str(g) for g in nonet.generate_many(3, variant="jigsaw", seed=2, level="easy",
+                                                threads=2)] == cli.lines(
+        "generate", "--variant", "jigsaw", "--level", "easy", "--seed", "2", "-n", "3")
+    assert nonet.generate(seed=1).variant is None
+    with pytest.raises(ValueError, match="variant: expected x, windoku"):
+        nonet.generate(variant="killer")
+    with pytest.raises(ValueError, match="variant: windoku's windows are drawn on 9x9"):
+        nonet.generate(variant="windoku", size=6)
+
+
 def test_hint_matches_the_cli(cli):
     for level in ["vague", "concrete", "placement"]:
         assert [str(nonet.hint(RATED, level=level))] == cli.lines("hint", "--level", level,

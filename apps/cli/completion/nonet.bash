@@ -13,7 +13,7 @@ _nonet() {
     cword=$COMP_CWORD
   fi
 
-  local commands="solve count validate candidates hint explain rate generate transform canon convert book serve solvers techniques options"
+  local commands="solve count validate candidates hint explain rate generate transform canon convert book serve solvers techniques options variants"
   local puzzle_options="-h --help --box -f --format -j --threads"
 
   local command="" i
@@ -70,6 +70,10 @@ _nonet() {
       COMPREPLY=($(compgen -W "none rot180 rot90 mirror flip diagonal antidiagonal" -- "$cur"))
       return
       ;;
+    --variant)
+      COMPREPLY=($(compgen -W "x windoku disjoint-groups jigsaw anti-knight anti-king non-consecutive" -- "$cur"))
+      return
+      ;;
     --to)
       COMPREPLY=($(compgen -W "fpuzzles url nonet sdk sdm ipuz opensudoku hodoku pm sudokuwiki" -- "$cur"))
       return
@@ -111,7 +115,7 @@ _nonet() {
     validate | candidates | canon) options="$puzzle_options" ;;
     solvers) options="-h --help" ;;
     techniques) options="-h --help -t --profile -f --format" ;;
-    options) options="-h --help -f --format" ;;
+    options | variants) options="-h --help -f --format" ;;
     explain) options="$puzzle_options --timeout -t --profile --candidates" ;;
     rate) options="$puzzle_options --timeout -t --profile" ;;
     hint) options="$puzzle_options --timeout -t --profile -l --level --candidates --givens --cell" ;;
@@ -122,7 +126,7 @@ _nonet() {
       options+=" --queue-wait --io-timeout --idle-timeout --max-connections --cache-mb --drain -q --quiet"
       ;;
     generate)
-      options="-h --help -n --count --size --box --symmetry --clues --level --rating -t --profile
+      options="-h --help -n --count --size --box --variant --symmetry --clues --level --rating -t --profile
                --rate --minimal --no-minimal --seed -j --threads -f --format --timeout --from"
       ;;
     book)
@@ -136,7 +140,7 @@ _nonet() {
     return
   fi
   case $command in
-    solvers | techniques | options | serve | generate) ;;
+    solvers | techniques | options | variants | serve | generate) ;;
     *)  # puzzle files
       if declare -F _filedir >/dev/null; then _filedir; else COMPREPLY=($(compgen -f -- "$cur")); fi
       ;;

@@ -25,6 +25,7 @@
 
 #include "nonet/lzstring.h"
 #include "support/checker.h"
+#include "support/variant_puzzles.h"
 
 namespace {
 
@@ -289,18 +290,7 @@ TEST_F(ServerTest, OperationsReadVariantPuzzles) {
                "anti-king and non-consecutive so far, not thermometer 1");
   // An X puzzle: rated, explained and hinted on its diagonals too.
   {
-    const std::string givens =
-        "...2..1...6........21.....68...1...57.......89...5...26.....54........7...7..5...";
-    json grid = json::array();
-    for (int row = 0; row < 9; ++row) {
-      json cells = json::array();
-      for (int col = 0; col < 9; ++col) {
-        const char d = givens[static_cast<std::size_t>(row * 9 + col)];
-        cells.push_back(d == '.' ? json::object() : json{{"value", d - '0'}, {"given", true}});
-      }
-      grid.push_back(cells);
-    }
-    const json x = {{"size", 9}, {"grid", grid}, {"diagonal+", true}, {"diagonal-", true}};
+    const json x = x_puzzle();
     const auto rated = post(port(), "/api/rate", {{"puzzle", x}});
     ASSERT_EQ(rated.status, 200) << rated.body;
     EXPECT_EQ(rated.json_body["er"], 2.6) << rated.body;

@@ -6,6 +6,7 @@
 
 #include "nonet/lzstring.h"
 #include "support/run.h"
+#include "support/variant_puzzles.h"
 
 namespace nonet::testing {
 namespace {
@@ -136,23 +137,6 @@ std::vector<std::string> split_lines(const std::string& text) {
   for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
     out.push_back(text.substr(start, end - start));
   return out;
-}
-
-// An X puzzle (both diagonals) in f-puzzles form: SukakuExplainer rates it
-// 2.6/1.2/1.2 with its X switch.
-json x_puzzle() {
-  const std::string givens =
-      "...2..1...6........21.....68...1...57.......89...5...26.....54........7...7..5...";
-  json grid = json::array();
-  for (int r = 0; r < 9; ++r) {
-    json row = json::array();
-    for (int c = 0; c < 9; ++c) {
-      const char d = givens[static_cast<std::size_t>(r * 9 + c)];
-      row.push_back(d == '.' ? json::object() : json{{"value", d - '0'}, {"given", true}});
-    }
-    grid.push_back(row);
-  }
-  return {{"size", 9}, {"grid", grid}, {"diagonal+", true}, {"diagonal-", true}};
 }
 
 TEST(VariantCli, RatesExplainsAndHintsOnAVariantsHouses) {

@@ -186,7 +186,8 @@ std::vector<int> common_peers(const Geometry& g, const std::vector<int>& cells) 
   return out;
 }
 
-void type3(const LogicState& s, const std::vector<int>& loop, int c1, int c2, int v1, int v2,
+void type3(const LogicState& s, std::span<const HouseFamily> families,
+           const std::vector<int>& loop, int c1, int c2, int v1, int v2,
            std::vector<Candidate>& out) {
   const Geometry& g = s.geometry();
   const int n = g.side();
@@ -195,7 +196,6 @@ void type3(const LogicState& s, const std::vector<int>& loop, int c1, int c2, in
   const int base = loop_rating(loop.size());
   // SE tries sets of up to 7 cells (9x9: all that can leave room); larger boards
   // keep the same bound so the search stays small.
-  const std::vector<HouseFamily> families = loop_families(g);
   for (int degree = popcount(extra); degree <= std::min(n - 2, 7); ++degree) {
     for (const HouseFamily& family : families) {
       const int house = family_house(g, family, c1);
@@ -303,8 +303,8 @@ void type3(const LogicState& s, const std::vector<int>& loop, int c1, int c2, in
   }
 }
 
-void classify(const LogicState& s, const std::vector<int>& loop, int v1, int v2,
-              std::vector<Candidate>& out) {
+void classify(const LogicState& s, std::span<const HouseFamily> families,
+              const std::vector<int>& loop, int v1, int v2, std::vector<Candidate>& out) {
   const Geometry& g = s.geometry();
   const Mask pair = digit_bit(v1) | digit_bit(v2);
   const int base = loop_rating(loop.size());
@@ -338,11 +338,11 @@ void classify(const LogicState& s, const std::vector<int>& loop, int v1, int v2,
   if (popcount(extra) == 1) {
     type2();
   } else if (popcount(extra) >= 2) {
-    type3(s, loop, c1, c2, v1, v2, out);
+    type3(s, families, loop, c1, c2, v1, v2, out);
   }
   // Type 4: one loop digit confined to c1 and c2 in a house they share.
   int lock1 = -1, lock2 = -1;
-  for (const HouseFamily& family : loop_families(g)) {
+  for (const HouseFamily& family : families) {
     const int house = family_house(g, family, c1);
     if (house < 0 || house != family_house(g, family, c2)) continue;
     bool has1 = false, has2 = false;
@@ -381,7 +381,8 @@ void find_unique_loop(const LogicState& s, FindContext& context, StepSink& sink)
     search.start(m);
     search.extend(cell, 2, 0, -1);
     for (const auto& loop : search.found) {
-      if (valid_loop(g, loop) && !moves_restrict(s, loop, m)) classify(s, loop, v1, v2, all);
+      if (valid_loop(g, loop) && !moves_restrict(s, loop, m))
+        classify(s, search.families, loop, v1, v2, all);
     }
   }
   if (all.empty()) return;

@@ -203,6 +203,22 @@ TEST(VariantLogic, AgreesWithSukakuExplainer) {
   EXPECT_EQ(equal, total);
 }
 
+// The logic's path through a variant puzzle with one solution, by `options`:
+// finished, and every step sound. Returns the path.
+LogicPath expect_solved_soundly(const VariantPuzzle& p, const std::string& what,
+                                const LogicOptions& options = {}) {
+  const auto board = board_of(p);
+  if (!board) return {};
+  const SolveResult solved = solve_variant(p, {});
+  EXPECT_EQ(solved.outcome(), Outcome::solved) << what;
+  if (!solved.solution) return {};
+  const LogicState start(on(p.givens, *board));
+  LogicPath path = solve_path(start, options);
+  EXPECT_TRUE(path.solved) << what;
+  expect_sound(path, start, *solved.solution, what);
+  return path;
+}
+
 // An anti-knight puzzle that takes nested chains (SE 10.6; nonet 10.5, the one
 // difference measured): chess moves as weak links inside the nested levels'
 // cycles, every step sound.
@@ -210,19 +226,12 @@ TEST(VariantLogic, NestedChainsAcrossChessMovesAreSound) {
   const VariantPuzzle p = puzzle_of(
       "anti-knight",
       "7................19..3....7..62...................85..1....2..84................4");
-  const auto board = board_of(p);
-  ASSERT_TRUE(board);
-  const SolveResult solved = solve_variant(p, {});
-  ASSERT_EQ(solved.outcome(), Outcome::solved);
-  const LogicState start(on(p.givens, *board));
-  const LogicPath path = solve_path(start);
-  EXPECT_TRUE(path.solved);
+  const LogicPath path = expect_solved_soundly(p, "anti-knight");
   EXPECT_GE(rate_path(path).er, 100);
-  expect_sound(path, start, *solved.solution, "anti-knight");
 }
 
 // A jigsaw puzzle (regions of any shape; SE has none): every step sound, and
-// the puzzle finished.
+// the puzzle finished, by either profile.
 TEST(VariantLogic, JigsawStepsAreSound) {
   VariantPuzzle p(g9());
   const std::string regions =
@@ -231,20 +240,10 @@ TEST(VariantLogic, JigsawStepsAreSound) {
       "3.......71.......5....68.....5.19......9.............28....3......235..1.......9.";
   for (char c : regions) p.regions.push_back(c - '0');
   for (int c = 0; c < 81; ++c) p.givens.set(c, givens[c] == '.' ? 0 : givens[c] - '0');
-  const auto board = board_of(p);
-  ASSERT_TRUE(board);
-  const SolveResult solved = solve_variant(p, {});
-  ASSERT_EQ(solved.outcome(), Outcome::solved);
-  const LogicState start(on(p.givens, *board));
-  const LogicPath path = solve_path(start);
-  EXPECT_TRUE(path.solved);
-  expect_sound(path, start, *solved.solution, "jigsaw");
-  // The modern profile too.
+  expect_solved_soundly(p, "jigsaw");
   LogicOptions modern;
   modern.profile = Profile::modern;
-  const LogicPath modern_path = solve_path(start, modern);
-  EXPECT_TRUE(modern_path.solved);
-  expect_sound(modern_path, start, *solved.solution, "jigsaw, modern");
+  expect_solved_soundly(p, "jigsaw, modern", modern);
 }
 
 }  // namespace

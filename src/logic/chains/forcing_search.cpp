@@ -286,30 +286,12 @@ bool ForcingSearch::chain(Implications& imp, int& on_idx, int& off_idx) {
         }
       }
       const auto hs = houses(cell);
-      for (std::size_t k = 0; k < 3; ++k) {
-        const int h = hs[k];
-        const Mask places = pos_cur(h, digit);
-        if (!two_bits(places)) continue;
-        // The last place other than the cell itself.
-        const Mask others = places & ~(Mask{1} << slot(cell, k));
-        const std::span<const int> cells = g_.house_cells(h);
-        const int other = cells[static_cast<std::size_t>(31 - std::countl_zero(others))];
-        const int q = cand(other, digit);
-        if (std::find(found_on_.begin(), found_on_.end(), q) != found_on_.end()) continue;
-        found_on_.push_back(q);
-        found_cause_.push_back(h);
-        found_beg_.push_back(static_cast<int>(found_par_.size()));
-        found_par_.push_back(p);
-        if (dynamic) {
-          for (Mask m = pos_orig(h, digit) & ~places; m; m &= m - 1) {
-            const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
-            found_par_.push_back(imp.find(off_id(cand(c, digit))));
-          }
-        }
-      }
+      for (std::size_t k = 0; k < 3; ++k)
+        offer_other_place(imp, p, hs[k], slot(cell, k), digit, dynamic);
       const std::span<const int> extra =
           variant_ ? g_.extra_houses_of(cell) : std::span<const int>();
-      if (!extra.empty()) extra_places(imp, p, cell, digit, dynamic);
+      for (std::size_t j = 0; j < extra.size(); ++j)
+        offer_other_place(imp, p, extra[j], g_.extra_slots_of(cell)[j], digit, dynamic);
       found_beg_.push_back(static_cast<int>(found_par_.size()));
       if (dynamic) {
         cur_[static_cast<std::size_t>(cell)] &= ~bit;
@@ -341,26 +323,25 @@ bool ForcingSearch::chain(Implications& imp, int& on_idx, int& off_idx) {
   return false;
 }
 
-void ForcingSearch::extra_places(Implications& imp, int p, int cell, int digit, bool dynamic) {
-  const std::span<const int> extra = g_.extra_houses_of(cell);
-  for (std::size_t j = 0; j < extra.size(); ++j) {
-    const int h = extra[j];
-    const Mask places = pos_cur(h, digit);
-    if (!two_bits(places)) continue;
-    const Mask others = places & ~(Mask{1} << g_.extra_slots_of(cell)[j]);
-    const std::span<const int> cells = g_.house_cells(h);
-    const int other = cells[static_cast<std::size_t>(31 - std::countl_zero(others))];
-    const int q = cand(other, digit);
-    if (std::find(found_on_.begin(), found_on_.end(), q) != found_on_.end()) continue;
-    found_on_.push_back(q);
-    found_cause_.push_back(h);
-    found_beg_.push_back(static_cast<int>(found_par_.size()));
-    found_par_.push_back(p);
-    if (dynamic) {
-      for (Mask m = pos_orig(h, digit) & ~places; m; m &= m - 1) {
-        const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
-        found_par_.push_back(imp.find(off_id(cand(c, digit))));
-      }
+[[gnu::always_inline]] inline void ForcingSearch::offer_other_place(Implications& imp, int p,
+                                                                    int house, int slot, int digit,
+                                                                    bool dynamic) {
+  const Mask places = pos_cur(house, digit);
+  if (!two_bits(places)) return;
+  // The last place other than the struck cell's.
+  const Mask others = places & ~(Mask{1} << slot);
+  const std::span<const int> cells = g_.house_cells(house);
+  const int other = cells[static_cast<std::size_t>(31 - std::countl_zero(others))];
+  const int q = cand(other, digit);
+  if (std::find(found_on_.begin(), found_on_.end(), q) != found_on_.end()) return;
+  found_on_.push_back(q);
+  found_cause_.push_back(house);
+  found_beg_.push_back(static_cast<int>(found_par_.size()));
+  found_par_.push_back(p);
+  if (dynamic) {
+    for (Mask m = pos_orig(house, digit) & ~places; m; m &= m - 1) {
+      const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
+      found_par_.push_back(imp.find(off_id(cand(c, digit))));
     }
   }
 }

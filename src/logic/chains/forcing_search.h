@@ -145,9 +145,12 @@ class ForcingSearch {
   // SE's doChaining: completes `imp` from its assumption. Returns true on a
   // contradiction, with the on and off halves in `on_idx` / `off_idx`.
   bool chain(Implications& imp, int& on_idx, int& off_idx);
-  // chain's off-to-on step in a variant's extra houses of `cell`: the lone
-  // other place of the digit in each, turned on.
-  void extra_places(Implications& imp, int p, int cell, int digit, bool dynamic);
+  // chain's off-to-on step in one house: when `digit` has two places left in
+  // `house`, one at `slot` (the cell being struck by `p`), the other is
+  // turned on, with p (and, in dynamic chains, the strikes that emptied the
+  // house's other places) as its parents.
+  void offer_other_place(Implications& imp, int p, int house, int slot, int digit,
+                         bool dynamic);
 
   // The rules of this level on the reduced grid; their removals become off
   // nodes. Returns true when one was added.

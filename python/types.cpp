@@ -48,6 +48,13 @@ Step step_of(const nonet::Step& s, const Geometry& g) {
     if (s.digits & (Mask{1} << (d - 1))) out.digits.push_back(d);
   out.placements = candidates_of(g, s.placements);
   out.eliminations = candidates_of(g, s.eliminations);
+  out.sum = s.sum;
+  for (Mask set : s.combinations) {
+    std::vector<int> digits;
+    for (int d = 1; d <= g.side(); ++d)
+      if (set & (Mask{1} << (d - 1))) digits.push_back(d);
+    out.combinations.push_back(std::move(digits));
+  }
   return out;
 }
 
@@ -384,9 +391,10 @@ void define_types(py::module_& m) {
 
   py::class_<Step> step_type(m, "Step", "One logical step.");
   add_record(step_type, "Step",
-             {"technique", "rating", "cells", "houses", "digits", "placements", "eliminations"},
+             {"technique", "rating", "cells", "houses", "digits", "placements", "eliminations",
+              "sum", "combinations"},
              &Step::technique, &Step::rating, &Step::cells, &Step::houses, &Step::digits,
-             &Step::placements, &Step::eliminations);
+             &Step::placements, &Step::eliminations, &Step::sum, &Step::combinations);
 
   py::class_<Explanation> explanation_type(m, "Explanation", "A puzzle's logical path.");
   add_record(explanation_type, "Explanation", {"steps", "solved", "rating", "stuck_at"},

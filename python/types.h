@@ -90,6 +90,8 @@ struct Step {
   std::vector<int> digits;
   std::vector<Candidate> placements;
   std::vector<Candidate> eliminations;
+  int sum = 0;  // a killer cage step's sum, 0 for the others
+  std::vector<std::vector<int>> combinations;  // the digit sets that make it
   bool operator==(const Step&) const = default;
 };
 

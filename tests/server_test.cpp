@@ -287,7 +287,7 @@ TEST_F(ServerTest, OperationsReadVariantPuzzles) {
                "'lockout' is a rule nonet does not read yet");
   expect_error(post(port(), "/api/rate", {{"puzzle", fp}}), 422, "unsupported",
                "the logic reads regions, diagonals, disjoint groups, extra regions, anti-knight, "
-               "anti-king and non-consecutive so far, not thermometer 1");
+               "anti-king, non-consecutive and killer cages so far, not thermometer 1");
   // An X puzzle: rated, explained and hinted on its diagonals too.
   {
     const json x = x_puzzle();

@@ -121,14 +121,50 @@ TEST(VariantCli, WhatItCannotReadIsNamed) {
   EXPECT_NE(r.out.find("invalid: line 2: the f-puzzles JSON is not valid JSON"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find(kTruth), std::string::npos) << "the puzzles after them are answered";
-  // The logic reads houses and chess rules so far: a killer puzzle is refused
-  // by the rule it does not read, in the variant's place.
-  const std::string killers = temp_file("variants_killer.txt", killer().dump() + "\n");
+  // The logic reads houses, chess rules and killer cages so far: a thermometer
+  // is refused by name, in the variant's place.
+  json thermo = killer();
+  thermo.erase("killercage");
+  thermo["thermometer"] = json::array({{{"lines", json::array({json::array({"R1C2", "R1C3"})})}}});
+  const std::string thermos = temp_file("variants_thermo.txt", thermo.dump() + "\n");
   for (const char* op : {"rate", "explain", "hint"}) {
-    r = run_cli(std::string(op) + " '" + killers + "'");
+    r = run_cli(std::string(op) + " '" + thermos + "'");
     EXPECT_EQ(r.exit_code, 1) << op;
-    EXPECT_NE(r.err.find("not killer cage 1 (r1c1"), std::string::npos) << op << ": " << r.err;
+    EXPECT_NE(r.err.find("not thermometer 1 (r1c2"), std::string::npos) << op << ": " << r.err;
   }
+}
+
+// A killer puzzle is rated, explained (each cage step naming its cage and sum,
+// with its digit sets in JSON) and hinted.
+TEST(VariantCli, KillerPuzzlesAreExplained) {
+  const std::string killers = temp_file("variants_killer.txt", killer().dump() + "\n");
+  RunResult r = run_cli("rate '" + killers + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("/"), std::string::npos) << r.out;
+  r = run_cli("explain '" + killers + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Cage Combination: the "), std::string::npos) << r.out;
+  r = run_cli("explain -f json '" + killers + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json answer = json::parse(r.out);
+  EXPECT_EQ(answer["status"], "solved");
+  EXPECT_EQ(answer["solution"], kTruth);
+  bool cage_step = false;
+  for (const json& step : answer["steps"]) {
+    if (step["technique_id"] != "cage_combination") continue;
+    cage_step = true;
+    EXPECT_TRUE(step["sum"].is_number()) << step;
+    ASSERT_TRUE(step["combinations"].is_array()) << step;
+    for (const json& set : step["combinations"]) {
+      int total = 0;
+      for (const json& d : set) total += d.get<int>();
+      EXPECT_EQ(total, step["sum"]) << step;
+    }
+  }
+  EXPECT_TRUE(cage_step);
+  r = run_cli("hint '" + killers + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(r.out.empty());
 }
 
 std::vector<std::string> split_lines(const std::string& text) {

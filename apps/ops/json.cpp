@@ -74,6 +74,18 @@ json step_json(const Step& step, const Geometry& geometry) {
   if (!step.secondary_cells.empty())
     j["secondary_cells"] = cells_json(step.secondary_cells, geometry);
   if (!step.implied.empty()) j["implied"] = cell_digits_json(step.implied, geometry);
+  if (step.sum) j["sum"] = step.sum;
+  if (!step.combinations.empty()) {
+    json sets = json::array();
+    for (Mask set : step.combinations) {
+      json one = json::array();
+      for (int d = 1; d <= geometry.side(); ++d) {
+        if (set & (Mask{1} << (d - 1))) one.push_back(d);
+      }
+      sets.push_back(std::move(one));
+    }
+    j["combinations"] = std::move(sets);
+  }
   if (step.variant) j["variant"] = step.variant;
   if (!step.links.empty()) {
     json links = json::array();

@@ -38,9 +38,17 @@ struct ExtraHouse {
   std::vector<int> cells;  // N different cells, in the order the logic reads them
   ExtraKind kind = ExtraKind::region;
 };
+// A killer cage: cells that hold different digits and, when `sum` is not 0,
+// add up to it. Its cells are peers of each other.
+struct Cage {
+  std::vector<int> cells;  // ascending
+  int sum = 0;             // 0: no sum given
+  bool operator==(const Cage&) const = default;
+};
 struct Layout {
   std::vector<int> regions;  // a region (0..N-1) per cell; empty: the boxes
   std::vector<ExtraHouse> extra;
+  std::vector<Cage> cages;
   bool anti_knight = false;
   bool anti_king = false;
   // Orthogonal neighbours never hold consecutive digits (1 and N are not
@@ -116,13 +124,23 @@ class Geometry {
                                      extra_start_[static_cast<std::size_t>(cell)])};
   }
   // The peers of `cell` that share no house with it (a knight's or king's move
-  // away), ascending: none on a plain board.
+  // away, or in the same killer cage), ascending: none on a plain board.
   std::span<const int> move_peers(int cell) const {
     return {move_.data() + move_start_[static_cast<std::size_t>(cell)],
             static_cast<std::size_t>(move_start_[static_cast<std::size_t>(cell) + 1] -
                                      move_start_[static_cast<std::size_t>(cell)])};
   }
   int extra_count() const { return house_count_ - 3 * side_; }
+  // The killer cages holding `cell` (indexes into layout()->cages), ascending:
+  // none on a plain board.
+  std::span<const int> cages_of(int cell) const {
+    if (cage_start_.empty()) return {};
+    return {cage_of_.data() + cage_start_[static_cast<std::size_t>(cell)],
+            static_cast<std::size_t>(cage_start_[static_cast<std::size_t>(cell) + 1] -
+                                     cage_start_[static_cast<std::size_t>(cell)])};
+  }
+  // Whether the board has a killer cage with a sum.
+  bool summed_cages() const { return summed_cages_; }
   // Under the non-consecutive rule, the orthogonal neighbours of `cell`
   // (above, below, left, right as they exist); none otherwise.
   std::span<const int> consecutive_neighbours(int cell) const {
@@ -216,6 +234,8 @@ class Geometry {
   std::vector<int> extra_of_, extra_slot_, extra_start_;  // per cell: its extra houses
   std::vector<int> move_, move_start_;                    // per cell: its move_peers
   std::vector<int> orthogonal_, orthogonal_start_;        // per cell: its neighbours
+  std::vector<int> cage_of_, cage_start_;                 // per cell: its cages
+  bool summed_cages_ = false;
   std::vector<int> slots_;  // per cell and house kind: see slot()
   std::vector<Mask> shared_slots_, crossing_;
 };

@@ -107,6 +107,10 @@ struct Step {
   // eliminations are listed here for the explanation and are not applied.
   std::vector<CellDigit> implied;
   std::vector<ChainLink> links;  // for the chain family
+  // For the sum family: the total `cells` make, and the sets of different
+  // digits that make it (empty when the cells may repeat a digit).
+  int sum = 0;
+  std::vector<Mask> combinations;
 
   double rating_value() const { return rating / 10.0; }
 };

@@ -34,11 +34,15 @@
     intersection)                                                                                 \
   X(direct_hidden_pair, "Direct Hidden Pair", 20, "2.0", medium, 70, 1, 0, direct_hidden_pair,    \
     subset)                                                                                       \
+  X(cage_combination, "Cage Combination", 20, "2.0", easy, 40, 1, 1, cage_combination, cage)      \
   X(naked_single, "Naked Single", 23, "2.3", easy, 4, 1, 1, naked_single, single)                 \
   X(direct_hidden_triple, "Direct Hidden Triple", 25, "2.5", medium, 100, 1, 0,                   \
     direct_hidden_triple, subset)                                                                 \
   X(pointing, "Pointing", 26, "2.6", medium, 50, 1, 1, intersections, intersection)               \
   X(claiming, "Claiming", 28, "2.8", medium, 50, 1, 1, intersections, intersection)               \
+  X(cage_overlap, "Cage Overlap", 28, "2.8", medium, 50, 1, 1, cage_overlap, cage)                \
+  X(innies_outies, "Innies and Outies", 28, "2.8, +0.1 per further house", medium, 60, 1, 1,      \
+    innies_outies, cage)                                                                          \
   X(naked_pair, "Naked Pair", 30, "3.0", medium, 60, 1, 1, naked_pair, subset)                    \
   X(x_wing, "X-Wing", 32, "3.2", hard, 140, 1, 1, x_wing, fish)                                   \
   X(hidden_pair, "Hidden Pair", 34, "3.4", medium, 70, 1, 1, hidden_pair, subset)                 \

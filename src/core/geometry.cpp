@@ -61,6 +61,22 @@ Geometry::Geometry(int box_rows, int box_cols, std::shared_ptr<const Layout> lay
       extra_of_.insert(extra_of_.end(), of[static_cast<std::size_t>(c)].begin(), of[static_cast<std::size_t>(c)].end());
     }
   }
+  // The killer cages: each cell's list of them.
+  if (layout_ && !layout_->cages.empty()) {
+    cage_start_.assign(static_cast<std::size_t>(cells) + 1, 0);
+    for (const Cage& cage : layout_->cages) {
+      summed_cages_ = summed_cages_ || cage.sum != 0;
+      for (int c : cage.cells) ++cage_start_[static_cast<std::size_t>(c) + 1];
+    }
+    for (int c = 0; c < cells; ++c)
+      cage_start_[static_cast<std::size_t>(c) + 1] += cage_start_[static_cast<std::size_t>(c)];
+    cage_of_.resize(static_cast<std::size_t>(cage_start_.back()));
+    std::vector<int> at(cage_start_.begin(), cage_start_.end() - 1);
+    for (std::size_t k = 0; k < layout_->cages.size(); ++k) {
+      for (int c : layout_->cages[k].cells)
+        cage_of_[static_cast<std::size_t>(at[static_cast<std::size_t>(c)]++)] = static_cast<int>(k);
+    }
+  }
   shared_slots_.assign(houses * houses, 0);
   crossing_.assign(4 * houses, 0);
   std::vector<int> hs;
@@ -139,6 +155,10 @@ bool Geometry::sees(int a, int b) const {
   for (int h : extra_houses_of(a)) {
     if (slot_in(h, b) >= 0) return true;
   }
+  for (int k : cages_of(a)) {
+    const std::vector<int>& cc = layout_->cages[static_cast<std::size_t>(k)].cells;
+    if (std::binary_search(cc.begin(), cc.end(), b)) return true;
+  }
   const int dr = std::abs(row_[a] - row_[b]), dc = std::abs(col_[a] - col_[b]);
   if (layout_->anti_king && dr <= 1 && dc <= 1) return true;
   return layout_->anti_knight && ((dr == 1 && dc == 2) || (dr == 2 && dc == 1));
@@ -186,6 +206,16 @@ Result<std::shared_ptr<const Geometry>> Geometry::with_layout(const Geometry& ba
     if (static_cast<int>(sorted.size()) != n || !distinct || sorted.front() < 0 ||
         sorted.back() >= cells)
       return Error{0, 0, h.name + " needs " + std::to_string(n) + " different cells of the board"};
+  }
+  for (std::size_t k = 0; k < layout.cages.size(); ++k) {
+    Cage& cage = layout.cages[k];
+    std::sort(cage.cells.begin(), cage.cells.end());
+    const bool distinct =
+        std::adjacent_find(cage.cells.begin(), cage.cells.end()) == cage.cells.end();
+    if (cage.cells.empty() || static_cast<int>(cage.cells.size()) > n || !distinct ||
+        cage.cells.front() < 0 || cage.cells.back() >= cells || cage.sum < 0)
+      return Error{0, 0, "cage " + std::to_string(k + 1) + " needs 1 to " + std::to_string(n) +
+                             " different cells of the board and a sum of 0 or more"};
   }
   return std::make_shared<const Geometry>(base.box_rows(), base.box_cols(),
                                           std::make_shared<const Layout>(std::move(layout)));

@@ -180,11 +180,22 @@ std::vector<Mask> candidate_grid(const LogicState& s);
 // Appends an elimination of every digit of `digits` from `cell`.
 void eliminate_digits(Step& step, int cell, Mask digits);
 
+// What a sum allows cells that all see each other, each holding one of
+// `digits` (one mask per cell; a filled cell's is its value): per cell, the
+// digits it holds in some way of making the sum with different digits that
+// include every digit of `must`, into `allowed`; and the digit sets that make
+// it, into `sets` when given. False when the sum allows too much to read.
+bool read_sum(std::span<const Mask> digits, int sum, Mask must, std::vector<Mask>& allowed,
+              std::vector<Mask>* sets);
+
 // --- finders (one file per family), named as in the technique table; each
 // puts what it finds into the sink (see context.h) ---
 void find_singles(const LogicState& s, FindContext& context,
                   StepSink& sink);  // full house, hidden single
 void find_naked_single(const LogicState& s, FindContext& context, StepSink& sink);
+void find_cage_combination(const LogicState& s, FindContext& context, StepSink& sink);
+void find_cage_overlap(const LogicState& s, FindContext& context, StepSink& sink);
+void find_innies_outies(const LogicState& s, FindContext& context, StepSink& sink);
 void find_direct_intersections(const LogicState& s, FindContext& context, StepSink& sink);
 void find_intersections(const LogicState& s, FindContext& context, StepSink& sink);
 void find_direct_hidden_pair(const LogicState& s, FindContext& context, StepSink& sink);

@@ -25,6 +25,12 @@ enum ModernVariant : int {
   kDoublyLinked = 1,  // ALS-XZ with two
 };
 
+// Cage overlap and innies / outies.
+constexpr int kCageSeen = 0;       // a digit the cage must hold, seen from outside
+constexpr int kHouseIntoCage = 1;  // a digit a house holds only inside the cage
+constexpr int kInnies = 0;
+constexpr int kOuties = 1;
+
 // Finned fish.
 constexpr int kSashimi = 1;
 

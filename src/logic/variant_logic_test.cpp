@@ -6,6 +6,8 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -155,11 +157,11 @@ TEST(VariantLogic, HousesAndPeersOfTheBoard) {
   EXPECT_EQ(bj->house_name(bj->box_house(0)), "region 1");
 
   // What the logic does not read yet is named.
-  VariantPuzzle killer(g9());
-  killer.constraints.push_back({ConstraintKind::killer_cage, {0, 1}, {}, 3});
-  Result<std::shared_ptr<const Geometry>> refused = house_geometry(killer);
+  VariantPuzzle thermo(g9());
+  thermo.constraints.push_back({ConstraintKind::thermometer, {0, 1}});
+  Result<std::shared_ptr<const Geometry>> refused = house_geometry(thermo);
   ASSERT_FALSE(refused.ok());
-  EXPECT_NE(refused.error().message.find("not killer cage 1 (r1c1, r1c2)"), std::string::npos)
+  EXPECT_NE(refused.error().message.find("not thermometer 1 (r1c1, r1c2)"), std::string::npos)
       << refused.error().message;
   Layout bad;
   bad.regions.assign(81, 0);
@@ -244,6 +246,173 @@ TEST(VariantLogic, JigsawStepsAreSound) {
   LogicOptions modern;
   modern.profile = Profile::modern;
   expect_solved_soundly(p, "jigsaw, modern", modern);
+}
+
+// --- killer cages ----------------------------------------------------------
+
+// An empty 9x9 board with killer cages, each `{sum, {cells}}`.
+VariantPuzzle killer_of(std::initializer_list<std::pair<int, std::vector<int>>> cages) {
+  VariantPuzzle p(g9());
+  for (const auto& [sum, cells] : cages)
+    p.constraints.push_back({ConstraintKind::killer_cage, cells, {}, sum});
+  return p;
+}
+
+// The first step of `technique` on the way from `s`, applying the others.
+std::optional<Step> first_of(LogicState& s, Technique technique, int most = 40) {
+  for (int i = 0; i < most; ++i) {
+    const std::optional<Step> step = next_step(s);
+    if (!step) return std::nullopt;
+    if (step->technique == technique) return step;
+    s.apply(*step);
+  }
+  return std::nullopt;
+}
+
+TEST(VariantLogic, CageCombinationKeepsWhatTheSumAllows) {
+  const VariantPuzzle p = killer_of({{3, {0, 1}}, {24, {9, 10, 11}}});
+  const auto board = board_of(p);
+  ASSERT_TRUE(board);
+  EXPECT_TRUE(board->sees(0, 1));
+  EXPECT_TRUE(board->sees(9, 11));
+  EXPECT_TRUE(board->summed_cages());
+  LogicState s(on(p.givens, *board));
+  std::optional<Step> step = next_step(s);
+  ASSERT_TRUE(step);
+  EXPECT_EQ(step->technique, Technique::cage_combination);
+  EXPECT_EQ(step->sum, 3);
+  EXPECT_EQ(step->rating, 20);
+  EXPECT_EQ(render_step(*step, *board),
+            "Cage Combination: the 3 cage at r1c1, r1c2 can only be 1+2 => r1c1, r1c2 <> 3, 4, 5, 6, "
+            "7, 8, 9");
+  s.apply(*step);
+  step = next_step(s);
+  ASSERT_TRUE(step);
+  EXPECT_EQ(render_step(*step, *board),
+            "Cage Combination: the 24 cage at r2c1, r2c2, r2c3 can only be 7+8+9 => r2c1, r2c2, "
+            "r2c3 <> 1, 2, 3, 4, 5, 6");
+  // A placed digit counts toward its cage: r1c1 = 1 leaves 2 for r1c2.
+  LogicState placed(on(p.givens, *board));
+  placed.place(0, 1);
+  step = next_step(placed);
+  ASSERT_TRUE(step);
+  EXPECT_EQ(render_step(*step, *board),
+            "Cage Combination: the 3 cage at r1c1, r1c2 can only be 1+2 => r1c2 <> 3, 4, 5, 6, 7, "
+            "8, 9");
+}
+
+TEST(VariantLogic, CageOverlapSeesWhatTheCageMustHold) {
+  // 7 in three cells is 1+2+4: those digits are in the cage, which lies in
+  // row 1 and box 1, so the rest of both lose them.
+  const VariantPuzzle p = killer_of({{7, {0, 1, 2}}});
+  const auto board = board_of(p);
+  ASSERT_TRUE(board);
+  LogicState s(on(p.givens, *board));
+  const std::optional<Step> step = first_of(s, Technique::cage_overlap);
+  ASSERT_TRUE(step);
+  EXPECT_EQ(step->rating, 28);
+  EXPECT_EQ(render_step(*step, *board),
+            "Cage Overlap: the 7 cage at r1c1, r1c2, r1c3 can only be 1+2+4, so holds 1 at r1c1, "
+            "r1c2, r1c3 => r1c4, r1c5, r1c6, r1c7, r1c8, r1c9, r2c1, r2c2, r2c3, r3c1, r3c2, "
+            "r3c3 <> 1");
+
+  // 9 in row 1 only in the 10 cage: the cage is 1+9.
+  const VariantPuzzle q = killer_of({{10, {0, 1}}});
+  const auto qboard = board_of(q);
+  ASSERT_TRUE(qboard);
+  std::vector<Mask> marks(81, qboard->all_digits());
+  for (int c = 2; c < 9; ++c) marks[static_cast<std::size_t>(c)] &= ~Mask{1 << 8};
+  LogicState t(on(q.givens, *qboard), marks);
+  std::optional<Step> into;
+  for (int i = 0; i < 10 && !into; ++i) {
+    const std::optional<Step> next = next_step(t);
+    ASSERT_TRUE(next);
+    if (next->technique == Technique::cage_overlap) into = next;
+    t.apply(*next);
+  }
+  ASSERT_TRUE(into);
+  EXPECT_EQ(render_step(*into, *qboard),
+            "Cage Overlap: 9 in row 1 lies only in the 10 cage at r1c1, r1c2, which so holds 9 and "
+            "can only be 1+9 => r1c1, r1c2 <> 2, 3, 4, 6, 7, 8");
+}
+
+TEST(VariantLogic, InniesAndOutiesReadWhatTheCagesLeave) {
+  // Row 1 holds 45: four cages inside it make 36, so r1c9 is 9.
+  const VariantPuzzle p = killer_of({{11, {0, 1}}, {9, {2, 3}}, {7, {4, 5}}, {9, {6, 7}}});
+  const auto board = board_of(p);
+  ASSERT_TRUE(board);
+  LogicState s(on(p.givens, *board));
+  std::optional<Step> step = first_of(s, Technique::innies_outies);
+  ASSERT_TRUE(step);
+  EXPECT_EQ(step->variant, 0);
+  EXPECT_EQ(render_step(*step, *board),
+            "Innies: the cages inside row 1 leave 9 for r1c9: 9 => r1c9 <> 1, 2, 3, 4, 5, 6, 7, 8");
+
+  // Cages covering box 1 hold 48 and reach out of it at r1c4 and r4c1, which
+  // so make 3: 1+2 either way (they do not see each other). The 13 cage has
+  // already lost 8 and 9.
+  const VariantPuzzle q = killer_of({{13, {0, 1, 2, 3}}, {20, {9, 10, 11}}, {15, {18, 19, 20, 27}}});
+  const auto qboard = board_of(q);
+  ASSERT_TRUE(qboard);
+  LogicState t(on(q.givens, *qboard));
+  step = first_of(t, Technique::innies_outies);
+  ASSERT_TRUE(step);
+  EXPECT_EQ(step->variant, 1);
+  EXPECT_EQ(step->sum, 3);
+  EXPECT_TRUE(step->combinations.empty());
+  EXPECT_EQ(render_step(*step, *qboard),
+            "Outies: the cages covering box 1 hold 3 more than it, at r1c4, r4c1 => r1c4 <> 3, 4, 5, "
+            "6, 7; r4c1 <> 3, 4, 5, 6, 7, 8, 9");
+}
+
+// The committed killer sample: each puzzle solved, every step sound against the
+// solution the variant search finds, by both profiles, with the ratings kept.
+TEST(VariantLogic, KillerSampleIsSolvedSoundly) {
+  const std::string path = testing::test_data("killer_sample.txt");
+  const std::string names = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  int total = 0;
+  std::map<Technique, int> used;
+  for (const std::string& line : lines_of(path)) {
+    std::istringstream in(line);
+    std::string givens, cages, sums, se, modern;
+    ASSERT_TRUE(in >> givens >> cages >> sums >> se >> modern) << line;
+    VariantPuzzle p(g9());
+    for (int c = 0; c < 81; ++c) p.givens.set(c, givens[c] == '.' ? 0 : givens[c] - '0');
+    std::istringstream sum_list(sums);
+    int k = 0;
+    for (std::string sum; std::getline(sum_list, sum, ','); ++k) {
+      Constraint cage{ConstraintKind::killer_cage};
+      for (int c = 0; c < 81; ++c) {
+        if (cages[static_cast<std::size_t>(c)] == names[static_cast<std::size_t>(k)])
+          cage.cells.push_back(c);
+      }
+      cage.value = std::stoi(sum);
+      p.constraints.push_back(cage);
+    }
+    const auto board = board_of(p);
+    ASSERT_TRUE(board);
+    const SolveResult solved = solve_variant(p, {});
+    ASSERT_EQ(solved.outcome(), Outcome::solved) << line;
+    const LogicState start(on(p.givens, *board));
+    for (Profile profile : {Profile::se, Profile::modern}) {
+      LogicOptions options;
+      options.profile = profile;
+      const LogicPath found = solve_path(start, options);
+      expect_sound(found, start, *solved.solution, line);
+      const Rating r = rate_path(found);
+      const std::string expected = profile == Profile::se ? se : modern;
+      EXPECT_EQ((r.stuck ? ">=" : "") + se_form(r), expected) << line;
+      if (profile == Profile::se) {
+        EXPECT_TRUE(found.solved) << line;
+      }
+      for (const Step& step : found.steps) ++used[step.technique];
+    }
+    ++total;
+  }
+  EXPECT_EQ(total, 42) << path;
+  EXPECT_GT(used[Technique::cage_combination], 0);
+  EXPECT_GT(used[Technique::cage_overlap], 0);
+  EXPECT_GT(used[Technique::innies_outies], 0);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // Variant puzzles whose rules are all houses or peers (jigsaw regions,
 // diagonals, disjoint groups, extra regions such as windoku's windows, the
-// anti-knight and anti-king rules) as a board the logic reads like a classic
+// anti-knight and anti-king rules), or killer cages as a board the logic reads like a classic
 // one, and the solver of such boards.
 
 #include <algorithm>
@@ -101,10 +101,13 @@ Result<std::shared_ptr<const Geometry>> house_geometry(const VariantPuzzle& puzz
       case ConstraintKind::non_consecutive:
         layout.non_consecutive = true;
         break;
+      case ConstraintKind::killer_cage:
+        layout.cages.push_back({c.cells, c.value});
+        break;
       default:
         return Error{0, 0,
                      "the logic reads regions, diagonals, disjoint groups, extra regions, "
-                     "anti-knight, anti-king and non-consecutive so far, not " +
+                     "anti-knight, anti-king, non-consecutive and killer cages so far, not " +
                          describe(puzzle, i)};
     }
   }
@@ -142,8 +145,8 @@ Result<std::shared_ptr<const Geometry>> house_geometry(const VariantPuzzle& puzz
     layout.extra.push_back(
         {"extra region " + std::to_string(++named), std::move(cells), ExtraKind::region});
   }
-  if (layout.regions.empty() && layout.extra.empty() && !layout.anti_knight && !layout.anti_king &&
-      !layout.non_consecutive)
+  if (layout.regions.empty() && layout.extra.empty() && layout.cages.empty() &&
+      !layout.anti_knight && !layout.anti_king && !layout.non_consecutive)
     return std::shared_ptr<const Geometry>(std::shared_ptr<const Geometry>{}, &g);
   return Geometry::with_layout(g, std::move(layout));
 }
@@ -160,6 +163,8 @@ VariantPuzzle variant_of(const Grid& grid) {
   if (layout->anti_knight) p.constraints.push_back({ConstraintKind::anti_knight});
   if (layout->anti_king) p.constraints.push_back({ConstraintKind::anti_king});
   if (layout->non_consecutive) p.constraints.push_back({ConstraintKind::non_consecutive});
+  for (const Cage& cage : layout->cages)
+    p.constraints.push_back({ConstraintKind::killer_cage, cage.cells, {}, cage.sum});
   return p;
 }
 

@@ -115,6 +115,33 @@ def test_rate_explain_and_hint_read_a_variants_houses():
     assert nonet.hint(x).status == "step"
 
 
+def killer_puzzle():
+    # Dominoes along every row (and down the last column), summed from a solution.
+    truth = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+    name = lambda c: "R%dC%d" % (c // 9 + 1, c % 9 + 1)
+    pairs = [(r * 9 + c, r * 9 + c + 1) for r in range(9) for c in range(0, 8, 2)]
+    pairs += [(r * 9 + 8, r * 9 + 17) for r in range(0, 8, 2)] + [(80,)]
+    cages = [{"cells": [name(c) for c in p], "value": str(sum(int(truth[c]) for c in p))} for p in pairs]
+    givens = {52, 45, 18, 79, 31, 28}
+    grid = [[{"value": int(truth[r * 9 + c]), "given": True} if r * 9 + c in givens else {}
+             for c in range(9)] for r in range(9)]
+    return {"size": 9, "grid": grid, "killercage": cages}, truth
+
+
+def test_killer_steps_carry_their_sums():
+    puzzle, truth = killer_puzzle()
+    e = nonet.explain(puzzle)
+    assert e.solved
+    cage_steps = [s for s in e.steps if s.technique == "Cage Combination"]
+    assert cage_steps
+    for s in cage_steps:
+        assert s.sum > 0 and s.combinations
+        assert all(sum(c) == s.sum for c in s.combinations)
+    assert all(s.sum == 0 and s.combinations == [] for s in e.steps if s.technique == "Hidden Single")
+    assert str(nonet.solve(puzzle)) == truth
+    assert int(nonet.count(puzzle, limit=10)) == 1
+
+
 def test_solve_and_count_read_variant_puzzles():
     import json
     s = nonet.solve(THERMO)

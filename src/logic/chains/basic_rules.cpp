@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "logic/finders.h"
 #include "logic/patterns.h"
 
 namespace nonet::logic_detail {
@@ -200,6 +201,34 @@ void BasicRules::x_wings(std::vector<Derived>& out) {
               emit(removed_, out);
               return false;
             });
+}
+
+void BasicRules::cage_sums(std::vector<Derived>& out) {
+  if (!g_.summed_cages()) return;
+  std::vector<Mask> digits, allowed;
+  for (const Cage& cage : g_.layout()->cages) {
+    if (cage.sum == 0) continue;
+    parents_.clear();
+    digits.clear();
+    for (int c : cage.cells) {
+      if (!b_.empty[static_cast<std::size_t>(c)]) {
+        digits.push_back(digit_bit(b_.values[static_cast<std::size_t>(c)]));
+        continue;
+      }
+      digits.push_back(cur(c));
+      for (Mask d = orig(c) & ~cur(c); d; d &= d - 1)
+        parents_.push_back(c * n_ + std::countr_zero(d));
+    }
+    if (parents_.empty() || !read_sum(digits, cage.sum, 0, allowed, nullptr)) continue;
+    removed_.clear();
+    for (std::size_t i = 0; i < cage.cells.size(); ++i) {
+      const int c = cage.cells[i];
+      if (!b_.empty[static_cast<std::size_t>(c)]) continue;
+      for (Mask r = cur(c) & ~allowed[i]; r; r &= r - 1) removed_.push_back(c * n_ + std::countr_zero(r));
+    }
+    std::sort(removed_.begin(), removed_.end());
+    emit(removed_, out);
+  }
 }
 
 }  // namespace nonet::logic_detail

@@ -177,6 +177,9 @@ struct Board {
   const Geometry* g = nullptr;
   std::vector<char> empty;  // per cell: no value yet
   std::vector<int> placed;  // per digit (index 1..N): copies placed
+  // Per cell: its value, on a board with cage sums (which count the values
+  // already placed); empty otherwise.
+  std::vector<std::uint8_t> values;
   FindContext* context = nullptr;
   Memo<RuleResult>* rules = nullptr;  // by rule, starting grid and reduced grid
   bool expired() const { return context != nullptr && context->stopped(); }

@@ -22,6 +22,11 @@ Board make_board(const LogicState& s, FindContext& context) {
   b.empty.resize(static_cast<std::size_t>(b.g->cell_count()));
   for (int c = 0; c < b.g->cell_count(); ++c)
     b.empty[static_cast<std::size_t>(c)] = s.value(c) == 0;
+  if (b.g->summed_cages()) {
+    b.values.resize(static_cast<std::size_t>(b.g->cell_count()));
+    for (int c = 0; c < b.g->cell_count(); ++c)
+      b.values[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(s.value(c));
+  }
   b.placed.resize(static_cast<std::size_t>(n) + 1);
   for (int d = 1; d <= n; ++d) b.placed[static_cast<std::size_t>(d)] = s.digit_count(d);
   b.context = &context;

@@ -41,6 +41,7 @@ NONET_WRITER(exclusion)
 NONET_WRITER(single_digit)
 NONET_WRITER(se_chain)
 NONET_WRITER(modern_chain)
+NONET_WRITER(cage)
 #undef NONET_WRITER
 
 }  // namespace nonet::logic_detail

@@ -400,12 +400,32 @@ TEST_F(ServerTest, GenerateMakesVariantPuzzles) {
   EXPECT_EQ(post(port(), "/api/generate", {{"variant", "jigsaw"}, {"level", "medium"}, {"seed", 5}})
                 .json_body["fpuzzles"],
             r.json_body["fpuzzles"]);
-  expect_error(post(port(), "/api/generate", {{"variant", "killer"}}), 400, "bad_value",
+  expect_error(post(port(), "/api/generate", {{"variant", "thermo"}}), 400, "bad_value",
                "\"variant\": expected x, windoku");
+  // A killer: its cages in the f-puzzles answer, their sums the solution's.
+  const Response killer =
+      post(port(), "/api/generate", {{"variant", "killer"}, {"level", "medium"}, {"seed", 2}});
+  ASSERT_EQ(killer.status, 200) << killer.body;
+  EXPECT_EQ(killer.json_body["rating"]["level"], "medium") << killer.body;
+  const std::string truth = killer.json_body["solution"];
+  int covered = 0;
+  for (const json& cage : killer.json_body["fpuzzles"]["killercage"]) {
+    int sum = 0;
+    for (const json& cell : cage["cells"]) {
+      const std::string name = cell;
+      const int row = name[1] - '1', col = name[3] - '1';
+      sum += truth[static_cast<std::size_t>(row * 9 + col)] - '0';
+      ++covered;
+    }
+    EXPECT_EQ(cage["value"], std::to_string(sum)) << cage;
+  }
+  EXPECT_EQ(covered, 81);
+  expect_error(post(port(), "/api/generate", {{"variant", "killer"}, {"level", "expert"}}), 422,
+               "bad_value", "no 9x9 killer sudoku puzzle is made expert so far");
   expect_error(post(port(), "/api/generate", {{"variant", "windoku"}, {"size", 6}}), 422,
                "bad_value", "9x9");
   const Response levels = request(port(), "GET", "/api/levels");
-  ASSERT_EQ(levels.json_body["variants"].size(), 7u) << levels.body;
+  ASSERT_EQ(levels.json_body["variants"].size(), 8u) << levels.body;
   EXPECT_EQ(levels.json_body["variants"][3]["id"], "jigsaw");
 }
 

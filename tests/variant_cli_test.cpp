@@ -233,10 +233,10 @@ TEST(VariantCli, ValidateLocatesEveryBrokenRule) {
 TEST(VariantCli, GeneratesEachVariantWithItsRulesAndRating) {
   RunResult r = run_cli("variants");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(split_lines(r.out).size(), 7u) << r.out;
+  EXPECT_EQ(split_lines(r.out).size(), 8u) << r.out;
   EXPECT_EQ(r.out.rfind("x ", 0), 0u) << r.out;
-  for (const char* kind :
-       {"x", "windoku", "disjoint-groups", "jigsaw", "anti-knight", "anti-king", "non-consecutive"}) {
+  for (const char* kind : {"x", "windoku", "disjoint-groups", "jigsaw", "anti-knight", "anti-king",
+                           "non-consecutive", "killer"}) {
     SCOPED_TRACE(kind);
     r = run_cli(std::string("generate --variant ") + kind + " --level hard --seed 3 --format json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -283,10 +283,18 @@ TEST(VariantCli, GeneratesEachVariantWithItsRulesAndRating) {
   r = run_cli("generate --variant jigsaw --seed 2 --level easy --format grid");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("jigsaw sudoku: irregular regions"), std::string::npos) << r.out;
+  // A killer's grid names each cell's cage beside its givens, then the sums.
+  r = run_cli("generate --variant killer --seed 2 --level medium --format grid");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::vector<std::string> rows = split_lines(r.out);
+  ASSERT_GE(rows.size(), 12u) << r.out;
+  EXPECT_EQ(rows[0].size(), 17u + 3u + 17u) << r.out;
+  EXPECT_EQ(rows[9].rfind("cages: a ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("killer sudoku: the digits of each cage differ"), std::string::npos) << r.out;
 }
 
 TEST(VariantCli, GenerateRefusesAVariantItCannotMake) {
-  RunResult r = run_cli("generate --variant killer");
+  RunResult r = run_cli("generate --variant thermo");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("expected x, windoku, disjoint-groups, jigsaw"), std::string::npos) << r.err;
   r = run_cli("generate --variant windoku --size 6");
@@ -300,6 +308,14 @@ TEST(VariantCli, GenerateRefusesAVariantItCannotMake) {
   r = run_cli("generate --variant x --size 16");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("up to 12x12"), std::string::npos) << r.err;
+  r = run_cli("generate --variant killer --level easy");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("no 9x9 killer sudoku puzzle is made easy so far: they rate from ER 2.0"),
+            std::string::npos)
+      << r.err;
+  r = run_cli("generate --variant killer --size 12");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("killer puzzles are made on boards up to 9x9"), std::string::npos) << r.err;
   r = run_cli("generate --variant x --clues 5");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("no proper 9x9 sudoku X puzzle has fewer than 8 clues"), std::string::npos)

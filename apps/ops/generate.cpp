@@ -19,9 +19,11 @@ RatingBand GenerateRequest::band() const {
 
 std::string GenerateRequest::filters() const {
   std::string s;
-  if (min_clues > 0 || max_clues < kOpenCount) s = range_text(min_clues, max_clues, false) + " clues";
+  if (min_clues > 0 || max_clues < kOpenCount)
+    s = range_text(min_clues, max_clues, false) + " clues";
   if (level) s += (s.empty() ? "" : ", ") + std::string("level ") + std::string(level_name(*level));
-  if (rating) s += (s.empty() ? "" : ", ") + std::string("ER ") + range_text(rating->low, rating->high, true);
+  if (rating)
+    s += (s.empty() ? "" : ", ") + std::string("ER ") + range_text(rating->low, rating->high, true);
   return s;
 }
 
@@ -70,9 +72,10 @@ Result<void> check(const GenerateRequest& request) {
   }
   const std::string what = board_text(request);
   if (request.min_clues >= g.cell_count())
-    return fail(Code::bad_value,
-                "a " + what + " puzzle has at most " + std::to_string(g.cell_count() - 1) + " clues",
-                "clues");
+    return fail(
+        Code::bad_value,
+        "a " + what + " puzzle has at most " + std::to_string(g.cell_count() - 1) + " clues",
+        "clues");
   const int fewest = request.variant ? fewest_clues(*request.variant, g) : fewest_clues(g);
   if (request.max_clues < fewest)
     return fail(Code::bad_value,
@@ -85,6 +88,20 @@ Result<void> check(const GenerateRequest& request) {
                     "; the levels on " + g.describe() + " are: " + levels_text(g),
                 "level");
   if (Result<void> band = check_band(request); !band) return band;
+  if (request.variant && request.banded()) {
+    const RatingBand offered = variant_ratings(*request.variant);
+    const RatingBand asked = request.band();
+    if (asked.high < offered.low || asked.low > offered.high)
+      return fail(Code::bad_value,
+                  "no " + what + " puzzle is made " +
+                      (request.level ? std::string(level_name(*request.level)) : "in that band") +
+                      " so far: they rate from ER " + format_rating(offered.low, true) + " to " +
+                      format_rating(offered.high, true) + " (" +
+                      std::string(level_name(level_for(offered.low, false))) + " to " +
+                      std::string(level_name(level_for(offered.high, false))) +
+                      "); past the sum techniques lie only chains",
+                  request.level ? "level" : "rating");
+  }
   if (request.banded() && !band_reachable(g, request.band()))
     return fail(Code::bad_value,
                 "no " + g.describe() + " puzzle rates so; the levels on " + g.describe() +
@@ -92,6 +109,9 @@ Result<void> check(const GenerateRequest& request) {
                 "rating");
   return {};
 }
+
+// Digs of one killer grid (its cages drawn from it) before new cages are drawn.
+constexpr std::uint64_t kDigsPerGrid = 4;
 
 Result<GenerateAnswer> generate(const GenerateRequest& request, Context& context) {
   if (Result<void> checked = check(request); !checked) return checked.error();
@@ -115,25 +135,44 @@ Result<GenerateAnswer> generate(const GenerateRequest& request, Context& context
   answer.geometry = &g;
   answer.variant_kind = request.variant;
   // A variant's board comes first from the stream (jigsaw draws its regions),
-  // then its puzzle, by a generator of its own.
+  // then its puzzle, by a generator of its own. A killer's cages belong to one
+  // grid: a few digs of it are tried before cages are drawn afresh.
   std::optional<VariantBoard> drawn;
-  std::unique_ptr<Generator> own;
-  Generator* generator = nullptr;
-  if (request.variant) {
-    drawn = variant_board(*request.variant, g, rng, context.deadline);
-    if (drawn) {
-      answer.board = drawn->board;
-      own = std::make_unique<Generator>(*drawn->board);
-      generator = own.get();
-    }
-  } else {
-    generator = &context.scratch_for_now().generator(g);
-  }
   GenerateResult r;
-  if (generator) {
-    r = generator->generate(rng, options);
+  if (request.variant) {
+    std::optional<VariantBoard> closest_board;
+    r.status = GenerateStatus::timeout;  // unless a board is drawn in time
+    while (!context.cancelled()) {
+      std::optional<VariantBoard> next = variant_board(*request.variant, g, rng, context.deadline);
+      if (!next) break;  // the deadline expired while drawing it
+      GenerateOptions own = options;
+      own.grid = next->grid;
+      if (next->grid) own.max_attempts = kDigsPerGrid;
+      GenerateResult one = Generator(*next->board).generate(rng, own);
+      r.attempts += one.attempts;
+      r.checks += one.checks;
+      r.ratings += one.ratings;
+      r.status = one.status;
+      if (one.closest_rating &&
+          (!r.closest_rating || options.band->distance(one.closest_rating->er) <
+                                    options.band->distance(r.closest_rating->er))) {
+        r.closest = std::move(one.closest);
+        r.closest_rating = one.closest_rating;
+        closest_board = next;
+      }
+      if (one.status == GenerateStatus::ok) {
+        r.puzzle = std::move(one.puzzle);
+        r.rating = one.rating;
+        drawn = std::move(next);
+        break;
+      }
+      if (!next->grid || one.status != GenerateStatus::attempts) break;
+    }
+    if (!r.puzzle && r.closest) drawn = std::move(closest_board);
+    if (r.status == GenerateStatus::attempts) r.status = GenerateStatus::timeout;
+    if (drawn) answer.board = drawn->board;
   } else {
-    r.status = GenerateStatus::timeout;  // the deadline expired while drawing the regions
+    r = context.scratch_for_now().generator(g).generate(rng, options);
   }
   if (drawn && (r.puzzle || r.closest)) {
     VariantPuzzle made = drawn->rules;
@@ -159,7 +198,8 @@ Result<GenerateAnswer> generate(const GenerateRequest& request, Context& context
     answer.rating = r.rating;
     if ((request.rate || request.banded()) && !answer.rating) {
       answer.status = stop;
-      answer.message = "the " + board_text(request) + " puzzle was made, but its rating did not finish " +
+      answer.message = "the " + board_text(request) +
+                       " puzzle was made, but its rating did not finish " +
                        (context.cancelled() ? "before it was " + context.cancelled_text()
                                             : "within " + context.budget_text());
     }
@@ -176,9 +216,8 @@ Result<GenerateAnswer> generate(const GenerateRequest& request, Context& context
     answer.status = Status::closest;
     answer.puzzle = std::move(r.closest);
     answer.rating = r.closest_rating;
-    answer.message += "; the closest found rates " +
-                      std::string(level_name(answer.rating->level)) + ", ER " +
-                      format_rating(answer.rating->er, true);
+    answer.message += "; the closest found rates " + std::string(level_name(answer.rating->level)) +
+                      ", ER " + format_rating(answer.rating->er, true);
     return answer;
   }
   answer.status = stop;

@@ -91,7 +91,8 @@ std::string text(const CandidatesAnswer& a, TextForm form) {
       group = Geometry::symbol(a.puzzle[cell]);
     } else {
       for (int d = 1; d <= g.side(); ++d)
-        if (a.candidates[static_cast<std::size_t>(cell)] >> (d - 1) & 1u) group += Geometry::symbol(d);
+        if (a.candidates[static_cast<std::size_t>(cell)] >> (d - 1) & 1u)
+          group += Geometry::symbol(d);
       if (group.empty()) group = "-";
     }
     widest = std::max(widest, group.size());
@@ -130,7 +131,9 @@ std::string text(const ExplainAnswer& a) {
   std::string s;
   for (const Step& step : a.path.steps)
     s += format_rating(step.rating, true) + "  " + render_step(step, a.puzzle.geometry()) + "\n";
-  s += a.status == Status::solved ? "solved: " : stopped(a.status) ? "timeout: " : "stuck (needs chains): ";
+  s += a.status == Status::solved ? "solved: "
+       : stopped(a.status)        ? "timeout: "
+                                  : "stuck (needs chains): ";
   return s + rating_line(a.rating) + "\n\n";
 }
 
@@ -165,16 +168,48 @@ std::string jigsaw_grid_text(const Grid& puzzle) {
   return s;
 }
 
+// A killer puzzle as a grid: each row's digits, then its cells' cages (named
+// a-z, A-Z, 0-9 in reading order of their first cells), then each cage's sum.
+std::string killer_grid_text(const Grid& puzzle) {
+  static constexpr std::string_view kNames =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  const Geometry& g = puzzle.geometry();
+  const auto name = [&](int k) {
+    return k < static_cast<int>(kNames.size()) ? kNames[static_cast<std::size_t>(k)] : '?';
+  };
+  std::string s;
+  for (int row = 0; row < g.side(); ++row) {
+    for (int col = 0; col < g.side(); ++col)
+      s += std::string(col ? " " : "") + Geometry::symbol(puzzle[g.cell(row, col)]);
+    s += "   ";
+    for (int col = 0; col < g.side(); ++col) {
+      const std::span<const int> of = g.cages_of(g.cell(row, col));
+      s += std::string(col ? " " : "") + (of.empty() ? '.' : name(of[0]));
+    }
+    s += '\n';
+  }
+  std::string sums;
+  const std::vector<Cage>& cages = g.layout()->cages;
+  for (std::size_t k = 0; k < cages.size(); ++k)
+    sums +=
+        std::string(k ? ", " : "") + name(static_cast<int>(k)) + " " + std::to_string(cages[k].sum);
+  return s + "cages: " + sums + "\n";
+}
+
 // A variant's puzzle: in a line, its f-puzzles link (which nonet, f-puzzles
-// and SudokuPad read); as a grid, its givens (and regions), its rule and the link.
+// and SudokuPad read); as a grid, its givens (and regions or cages), its rule
+// and the link.
 std::string variant_text(const GenerateAnswer& a, TextForm form, const std::string& note) {
   const VariantKindInfo& kind = info(*a.variant_kind);
   const std::string link = fpuzzles_link(*a.variant);
   if (form == TextForm::line) return link + (note.empty() ? "" : "  " + note) + "\n";
   const Grid& puzzle = a.puzzle->puzzle;
-  return (puzzle.geometry().jigsaw() ? jigsaw_grid_text(puzzle) : to_grid_text(puzzle)) +
-         kind.name + ": " + kind.rule + "\n" + link + "\n" + (note.empty() ? "" : note + "\n") +
-         "\n";
+  const Geometry& g = puzzle.geometry();
+  const std::string grid = g.summed_cages() ? killer_grid_text(puzzle)
+                           : g.jigsaw()     ? jigsaw_grid_text(puzzle)
+                                            : to_grid_text(puzzle);
+  return grid + kind.name + ": " + kind.rule + "\n" + link + "\n" +
+         (note.empty() ? "" : note + "\n") + "\n";
 }
 
 }  // namespace

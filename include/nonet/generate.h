@@ -184,6 +184,9 @@ struct GenerateOptions {
   Deadline deadline;        // the whole search for one puzzle
   const std::atomic<bool>* cancel = nullptr;
   std::uint64_t max_attempts = 0;  // 0 = until the deadline or cancel
+  // A full grid of the board to dig, in place of new ones filled at random:
+  // a killer's cages are drawn from their grid.
+  std::optional<Grid> grid;
 };
 
 struct Generated {
@@ -231,6 +234,7 @@ enum class VariantKind : std::uint8_t {
   anti_knight,      // no digit a knight's move from itself
   anti_king,        // no digit a king's move from itself
   non_consecutive,  // orthogonal neighbours are not consecutive (1 and N are not)
+  killer,           // cages whose digits differ and make their sums, drawn from the grid
 };
 struct VariantKindInfo {
   VariantKind kind;
@@ -248,6 +252,8 @@ std::optional<VariantKind> variant_kind_from_string(std::string_view id);
 struct VariantBoard {
   VariantPuzzle rules;
   std::shared_ptr<const Geometry> board;
+  // The full grid the rules were drawn from (killer), on `board`: the one to dig.
+  std::optional<Grid> grid;
 };
 // fewest_clues for the variant: side - 1 (a puzzle lacking two digits has a
 // second solution with them swapped), none under the non-consecutive rule.
@@ -256,8 +262,15 @@ int fewest_clues(VariantKind kind, const Geometry& base);
 // windoku on 9x9 alone, and some full grid must keep the rule (none keeps
 // anti-king or non-consecutive on 4x4). An Error that says why not.
 Result<void> variant_fits(VariantKind kind, const Geometry& base);
-// The board of a puzzle of `kind` of `base`'s size. Every kind but jigsaw has
-// one board; jigsaw's regions are drawn from `rng`: N connected regions of N
+// The ratings the generator offers for `kind`: killer from medium to hard (ER
+// 2.0 to 4.5: every one reads a cage's sum, Cage Combination 2.0, and past
+// the sum techniques, 3.0 at most, the rest is chains, seldom met); every
+// other kind any rating.
+RatingBand variant_ratings(VariantKind kind);
+// The board of a puzzle of `kind` of `base`'s size. Every kind but jigsaw and
+// killer has one board; killer's cages are drawn from a full grid filled from
+// `rng` (sizes 2 to 5 from `rng`, no digit twice in one), which comes back
+// with the board; jigsaw's regions are drawn from `rng`: N connected regions of N
 // cells that some full grid fills, grown from the boxes by random exchanges of
 // cells between neighbouring regions. nullopt only when the deadline expires.
 std::optional<VariantBoard> variant_board(VariantKind kind, const Geometry& base, Rng& rng,

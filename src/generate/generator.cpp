@@ -28,10 +28,15 @@ bool Search::must_stop() {
   return false;
 }
 
+std::optional<Grid> Search::next_grid() {
+  if (options_.grid) return options_.grid;
+  return fill_grid(geometry_, rng_, options_.deadline, scratch_.fill);
+}
+
 std::optional<Generated> Search::make_minimal() {
   for (;;) {
     if (must_stop()) return std::nullopt;
-    std::optional<Grid> solution = fill_grid(geometry_, rng_, options_.deadline, scratch_.fill);
+    std::optional<Grid> solution = next_grid();
     if (!solution) continue;  // deadline: reported at the top of the loop
     DigResult d = dig_orbits(*solution, scratch_.orbits.of(geometry_, options_.symmetry), rng_,
                              solver_, options_.deadline, max_guesses_, options_.cancel);
@@ -121,7 +126,7 @@ GenerateResult Search::run_minimal() {
 GenerateResult Search::run_dug() {
   const RatingBand& band = *options_.band;
   while (!must_stop()) {
-    std::optional<Grid> solution = fill_grid(geometry_, rng_, options_.deadline, scratch_.fill);
+    std::optional<Grid> solution = next_grid();
     if (!solution) continue;
     BandDig d = dig_in_band(*solution, options_.symmetry, rng_, solver_, band, options_.profile,
                             options_.deadline, options_.cancel, max_guesses_);

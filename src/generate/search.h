@@ -43,6 +43,9 @@ class Search {
   bool stopped() const;
   // Sets the status and returns true when no more candidates may be made.
   bool must_stop();
+  // The next full grid to dig: the options' own, or a new random one
+  // (nullopt when the deadline passed).
+  std::optional<Grid> next_grid();
   // A random minimal puzzle, or nullopt when the search must stop.
   std::optional<Generated> make_minimal();
   bool clues_fit(const Grid& puzzle) const;

@@ -1,5 +1,6 @@
 // The variants the generator makes, and their boards: a fixed board for each
-// kind but jigsaw, whose regions are drawn afresh for every puzzle.
+// kind but jigsaw, whose regions are drawn afresh for every puzzle, and
+// killer, whose cages are drawn from a full grid for every puzzle.
 
 #include <algorithm>
 #include <array>
@@ -30,6 +31,8 @@ constexpr std::array kKinds = {
     VariantKindInfo{VariantKind::non_consecutive, "non-consecutive", "non-consecutive sudoku",
                     "orthogonal neighbours never hold consecutive digits (1 and N are not "
                     "consecutive)"},
+    VariantKindInfo{VariantKind::killer, "killer", "killer sudoku",
+                    "the digits of each cage differ and add up to its sum"},
 };
 
 // Exchanges tried per cell of the board when growing jigsaw regions out of
@@ -47,10 +50,25 @@ constexpr int kLargestVariant = 12;
 // The smallest side where every kind has a full grid on every box shape.
 constexpr int kEveryKindFrom = 8;
 
+// Killer cages are grown to sizes from 2 to this.
+constexpr int kMostCageCells = 5;
+// The largest side killers are made on.
+constexpr int kLargestKiller = 9;
+
+// Calls fn(neighbour) for each orthogonal neighbour of `c` on the board.
+template <class Fn>
+void for_each_orthogonal(const Geometry& g, int c, Fn&& fn) {
+  const int n = g.side(), row = g.row_of(c), col = g.col_of(c);
+  const std::array<std::array<int, 2>, 4> steps = {{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}};
+  for (const auto& [dr, dc] : steps) {
+    const int rr = row + dr, cc = col + dc;
+    if (rr >= 0 && rr < n && cc >= 0 && cc < n) fn(g.cell(rr, cc));
+  }
+}
+
 // Whether the cells of region `r` form one orthogonally connected piece.
 bool connected(const Geometry& g, const std::vector<int>& region_of, int r, std::vector<int>& stack,
                std::vector<char>& seen) {
-  const int n = g.side();
   int first = -1, size = 0;
   for (int c = 0; c < g.cell_count(); ++c) {
     if (region_of[static_cast<std::size_t>(c)] != r) continue;
@@ -66,33 +84,24 @@ bool connected(const Geometry& g, const std::vector<int>& region_of, int r, std:
     const int c = stack.back();
     stack.pop_back();
     ++reached;
-    const int row = g.row_of(c), col = g.col_of(c);
-    const std::array<std::array<int, 2>, 4> steps = {{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}};
-    for (const auto& [dr, dc] : steps) {
-      const int rr = row + dr, cc = col + dc;
-      if (rr < 0 || rr >= n || cc < 0 || cc >= n) continue;
-      const int next = g.cell(rr, cc);
+    for_each_orthogonal(g, c, [&](int next) {
       if (seen[static_cast<std::size_t>(next)] || region_of[static_cast<std::size_t>(next)] != r)
-        continue;
+        return;
       seen[static_cast<std::size_t>(next)] = 1;
       stack.push_back(next);
-    }
+    });
   }
   return reached == size;
 }
 
 // The regions of `c`'s orthogonal neighbours other than `own`, each once.
 std::vector<int> neighbour_regions(const Geometry& g, const std::vector<int>& region_of, int c) {
-  const int n = g.side(), row = g.row_of(c), col = g.col_of(c);
   const int own = region_of[static_cast<std::size_t>(c)];
   std::vector<int> out;
-  const std::array<std::array<int, 2>, 4> steps = {{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}};
-  for (const auto& [dr, dc] : steps) {
-    const int rr = row + dr, cc = col + dc;
-    if (rr < 0 || rr >= n || cc < 0 || cc >= n) continue;
-    const int r = region_of[static_cast<std::size_t>(g.cell(rr, cc))];
+  for_each_orthogonal(g, c, [&](int next) {
+    const int r = region_of[static_cast<std::size_t>(next)];
     if (r != own && std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
-  }
+  });
   return out;
 }
 
@@ -134,6 +143,78 @@ std::vector<int> random_regions(const Geometry& g, Rng& rng) {
   return region_of;
 }
 
+// Killer cages over a full grid: each grown from the first cell not yet in
+// one (in an order drawn from `rng`) to a size drawn from 2 to kMostCageCells,
+// by orthogonal neighbours whose digits it lacks. A cell with no room left
+// joins the smallest neighbouring cage that lacks its digit and has room, or
+// else stays alone.
+std::vector<Constraint> random_cages(const Grid& grid, Rng& rng) {
+  const Geometry& g = grid.geometry();
+  const int cells = g.cell_count();
+  std::vector<int> order(static_cast<std::size_t>(cells));
+  for (int c = 0; c < cells; ++c) order[static_cast<std::size_t>(c)] = c;
+  for (int i = cells - 1; i > 0; --i)
+    std::swap(order[static_cast<std::size_t>(i)],
+              order[rng.below(static_cast<std::uint32_t>(i + 1))]);
+  std::vector<int> cage_of(static_cast<std::size_t>(cells), -1);
+  std::vector<std::vector<int>> cages;
+  std::vector<Mask> digits;
+  std::vector<int> edge;
+  for (int start : order) {
+    if (cage_of[static_cast<std::size_t>(start)] >= 0) continue;
+    const int k = static_cast<int>(cages.size());
+    const int size = 2 + static_cast<int>(rng.below(kMostCageCells - 1));
+    cages.push_back({start});
+    digits.push_back(Mask{1} << (grid[start] - 1));
+    cage_of[static_cast<std::size_t>(start)] = k;
+    while (static_cast<int>(cages[static_cast<std::size_t>(k)].size()) < size) {
+      edge.clear();
+      for (int c : cages[static_cast<std::size_t>(k)]) {
+        for_each_orthogonal(g, c, [&](int next) {
+          if (cage_of[static_cast<std::size_t>(next)] < 0 &&
+              !(digits[static_cast<std::size_t>(k)] & (Mask{1} << (grid[next] - 1))) &&
+              std::find(edge.begin(), edge.end(), next) == edge.end())
+            edge.push_back(next);
+        });
+      }
+      if (edge.empty()) break;
+      const int next = edge[rng.below(static_cast<std::uint32_t>(edge.size()))];
+      cages[static_cast<std::size_t>(k)].push_back(next);
+      digits[static_cast<std::size_t>(k)] |= Mask{1} << (grid[next] - 1);
+      cage_of[static_cast<std::size_t>(next)] = k;
+    }
+    if (cages[static_cast<std::size_t>(k)].size() > 1) continue;
+    // Alone: into a neighbouring cage, the smallest that lacks the digit.
+    int best = -1;
+    for_each_orthogonal(g, start, [&](int next) {
+      const int other = cage_of[static_cast<std::size_t>(next)];
+      if (other < 0 || other == k ||
+          static_cast<int>(cages[static_cast<std::size_t>(other)].size()) >= kMostCageCells ||
+          (digits[static_cast<std::size_t>(other)] & digits[static_cast<std::size_t>(k)]))
+        return;
+      if (best < 0 || cages[static_cast<std::size_t>(other)].size() <
+                          cages[static_cast<std::size_t>(best)].size())
+        best = other;
+    });
+    if (best < 0) continue;
+    cages[static_cast<std::size_t>(best)].push_back(start);
+    digits[static_cast<std::size_t>(best)] |= digits[static_cast<std::size_t>(k)];
+    cage_of[static_cast<std::size_t>(start)] = best;
+    cages.pop_back();
+    digits.pop_back();
+  }
+  // In reading order of their first cells, as a player numbers them.
+  for (std::vector<int>& cage : cages) std::sort(cage.begin(), cage.end());
+  std::sort(cages.begin(), cages.end());
+  std::vector<Constraint> out;
+  for (std::vector<int>& cage : cages) {
+    int sum = 0;
+    for (int c : cage) sum += grid[c];
+    out.push_back({ConstraintKind::killer_cage, std::move(cage), {}, sum});
+  }
+  return out;
+}
+
 // The cells of windoku's window whose top-left cell is (top, left).
 std::vector<int> window(const Geometry& g, int top, int left) {
   std::vector<int> cells;
@@ -166,7 +247,14 @@ Result<void> variant_fits(VariantKind kind, const Geometry& base) {
     return Error{0, 0,
                  "variant puzzles are made on boards up to " + std::to_string(kLargestVariant) +
                      "x" + std::to_string(kLargestVariant) + " so far, not " + base.describe()};
-  if (kind == VariantKind::jigsaw) return {};
+  // Past 9x9 a killer with few givens is mostly left to chains that take
+  // minutes to rate (12x12: most need ER 9 and up).
+  if (kind == VariantKind::killer && base.side() > kLargestKiller)
+    return Error{0, 0,
+                 "killer puzzles are made on boards up to " + std::to_string(kLargestKiller) + "x" +
+                     std::to_string(kLargestKiller) + " so far, not " + base.describe() +
+                     ": past that their sums leave most of them to chains"};
+  if (kind == VariantKind::jigsaw || kind == VariantKind::killer) return {};
   // Whether any full grid keeps the rules (none keeps anti-king or
   // non-consecutive on 4x4): a search that ends inside its budget has tried
   // every grid. From 8x8 up every kind has made puzzles on every box shape
@@ -184,9 +272,25 @@ Result<void> variant_fits(VariantKind kind, const Geometry& base) {
   return {};
 }
 
+RatingBand variant_ratings(VariantKind kind) {
+  if (kind == VariantKind::killer) return {20, 45};
+  return {};
+}
+
 std::optional<VariantBoard> variant_board(VariantKind kind, const Geometry& base, Rng& rng,
                                           const Deadline& deadline) {
   VariantPuzzle rules(base);
+  if (kind == VariantKind::killer) {
+    detail::FillBuffers buffers;
+    const std::optional<Grid> grid = detail::fill_grid(base, rng, deadline, buffers);
+    if (!grid) return std::nullopt;
+    rules.constraints = random_cages(*grid, rng);
+    Result<std::shared_ptr<const Geometry>> board = house_geometry(rules);
+    if (!board) return std::nullopt;
+    Grid on_board(**board);
+    for (int c = 0; c < on_board.size(); ++c) on_board.set(c, (*grid)[c]);
+    return VariantBoard{std::move(rules), std::move(*board), std::move(on_board)};
+  }
   switch (kind) {
     case VariantKind::x:
       rules.constraints.push_back({ConstraintKind::diagonal_down});
@@ -211,11 +315,13 @@ std::optional<VariantBoard> variant_board(VariantKind kind, const Geometry& base
     case VariantKind::non_consecutive:
       rules.constraints.push_back({ConstraintKind::non_consecutive});
       break;
+    case VariantKind::killer:
+      break;  // drawn above
   }
   if (kind != VariantKind::jigsaw) {
     Result<std::shared_ptr<const Geometry>> board = house_geometry(rules);
     if (!board) return std::nullopt;  // the kinds above are all houses and peers
-    return VariantBoard{std::move(rules), std::move(*board)};
+    return VariantBoard{std::move(rules), std::move(*board), std::nullopt};
   }
   // A drawn layout is kept once a full grid is found on it.
   detail::FillBuffers buffers;
@@ -226,7 +332,7 @@ std::optional<VariantBoard> variant_board(VariantKind kind, const Geometry& base
     if (!board) continue;
     if (!detail::fill_grid(**board, rng, deadline, buffers, budget)) continue;
     rules.regions = (*board)->layout()->regions;  // numbered as the board numbers them
-    return VariantBoard{std::move(rules), std::move(*board)};
+    return VariantBoard{std::move(rules), std::move(*board), std::nullopt};
   }
   return std::nullopt;
 }

@@ -83,13 +83,13 @@ TEST(VariantBoards, JigsawRegionsAreSoundFilledAndDrawnFromTheSeed) {
 }
 
 TEST(VariantBoards, KindsAreNamedAndRefusedWhereTheyCannotBeDrawn) {
-  EXPECT_EQ(variant_kinds().size(), 7u);
+  EXPECT_EQ(variant_kinds().size(), 8u);
   for (const VariantKindInfo& k : variant_kinds()) {
     EXPECT_EQ(variant_kind_from_string(k.id), k.kind);
     EXPECT_EQ(info(k.kind).id, std::string(k.id));
   }
   EXPECT_EQ(variant_kind_from_string("Anti_Knight"), VariantKind::anti_knight);
-  EXPECT_EQ(variant_kind_from_string("killer"), std::nullopt);
+  EXPECT_EQ(variant_kind_from_string("thermo"), std::nullopt);
   EXPECT_TRUE(variant_fits(VariantKind::windoku, *Geometry::get(3, 3)));
   const auto six = variant_fits(VariantKind::windoku, *Geometry::get(2, 3));
   ASSERT_FALSE(six);
@@ -128,6 +128,56 @@ TEST(VariantBoards, KindsAreNamedAndRefusedWhereTheyCannotBeDrawn) {
   EXPECT_EQ(fewest_clues(*x->board), 8);
 }
 
+// A killer's cages: drawn from a full grid the board comes back with, each
+// cell in one, 1 to 5 cells (alone only where no neighbour could take it),
+// no digit twice, its sum the grid's; in reading order of their first cells;
+// the same seed, the same cages.
+TEST(VariantBoards, KillerCagesAreDrawnFromTheirGrid) {
+  for (const Geometry* base : {Geometry::get(3, 3), Geometry::get(2, 3), Geometry::get(2, 2)}) {
+    SCOPED_TRACE(base->describe());
+    ASSERT_TRUE(variant_fits(VariantKind::killer, *base));
+    Rng rng(5);
+    const std::optional<VariantBoard> drawn = variant_board(VariantKind::killer, *base, rng);
+    ASSERT_TRUE(drawn);
+    ASSERT_TRUE(drawn->grid);
+    const Grid& grid = *drawn->grid;
+    EXPECT_EQ(&grid.geometry(), drawn->board.get());
+    EXPECT_EQ(testing::broken_rule(drawn->rules, grid), "");
+    std::vector<int> seen(static_cast<std::size_t>(base->cell_count()), 0);
+    int first = -1, alone = 0;
+    for (const Constraint& cage : drawn->rules.constraints) {
+      ASSERT_EQ(cage.kind, ConstraintKind::killer_cage);
+      ASSERT_FALSE(cage.cells.empty());
+      EXPECT_LE(cage.cells.size(), 5u);
+      EXPECT_GT(cage.cells.front(), first);
+      first = cage.cells.front();
+      alone += cage.cells.size() == 1;
+      int sum = 0;
+      Mask digits = 0;
+      for (int c : cage.cells) {
+        ++seen[static_cast<std::size_t>(c)];
+        sum += grid[c];
+        EXPECT_FALSE(digits & (Mask{1} << (grid[c] - 1))) << "a digit twice in a cage";
+        digits |= Mask{1} << (grid[c] - 1);
+      }
+      EXPECT_EQ(cage.value, sum);
+    }
+    for (int count : seen) EXPECT_EQ(count, 1);
+    EXPECT_LE(alone, 2);
+    Rng again(5);
+    const std::optional<VariantBoard> redrawn = variant_board(VariantKind::killer, *base, again);
+    ASSERT_TRUE(redrawn);
+    EXPECT_EQ(redrawn->rules.constraints.size(), drawn->rules.constraints.size());
+    EXPECT_EQ(redrawn->rules.constraints.back().cells, drawn->rules.constraints.back().cells);
+  }
+  EXPECT_EQ(fewest_clues(VariantKind::killer, *Geometry::get(3, 3)), 0);
+  EXPECT_EQ(variant_ratings(VariantKind::killer).low, 20);
+  EXPECT_EQ(variant_ratings(VariantKind::x).high, RatingBand::kOpen);
+  const auto big = variant_fits(VariantKind::killer, *Geometry::get(3, 4));
+  ASSERT_FALSE(big);
+  EXPECT_NE(big.error().message.find("up to 9x9"), std::string::npos) << big.error().message;
+}
+
 struct Case {
   VariantKind kind;
   Level level;
@@ -143,6 +193,7 @@ TEST(VariantGenerate, EachKindIsUniqueMinimalAndRatedAtItsLevel) {
       Case{VariantKind::anti_knight, Level::hard},
       Case{VariantKind::anti_king, Level::medium},
       Case{VariantKind::non_consecutive, Level::extreme},
+      Case{VariantKind::killer, Level::hard},
   };
   const Geometry& base = *Geometry::get(3, 3);
   for (const Case& c : cases) {
@@ -153,6 +204,7 @@ TEST(VariantGenerate, EachKindIsUniqueMinimalAndRatedAtItsLevel) {
       EXPECT_TRUE(drawn);
       Generator generator(*drawn->board);
       GenerateOptions options;
+      options.grid = drawn->grid;  // killer: the grid its cages were drawn from
       options.symmetry = Symmetry::none;
       options.band = level_band(c.level);
       options.deadline = Deadline::after(std::chrono::seconds(120));

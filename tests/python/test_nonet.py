@@ -420,7 +420,13 @@ def test_generate_makes_variants_as_the_cli(cli):
         "generate", "--variant", "jigsaw", "--level", "easy", "--seed", "2", "-n", "3")
     assert nonet.generate(seed=1).variant is None
     with pytest.raises(ValueError, match="variant: expected x, windoku"):
-        nonet.generate(variant="killer")
+        nonet.generate(variant="thermo")
+    killer = nonet.generate(variant="killer", level="medium", seed=2)
+    assert killer.rating.level == "medium" and "killercage" in json.loads(killer.fpuzzles)
+    assert [str(killer)] == cli.lines("generate", "--variant", "killer", "--level", "medium",
+                                      "--seed", "2")
+    with pytest.raises(ValueError, match="no 9x9 killer sudoku puzzle is made easy so far"):
+        nonet.generate(variant="killer", level="easy")
     with pytest.raises(ValueError, match="variant: windoku's windows are drawn on 9x9"):
         nonet.generate(variant="windoku", size=6)
 

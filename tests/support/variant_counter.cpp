@@ -55,6 +55,12 @@ class Counter {
         case ConstraintKind::non_consecutive:
           non_consecutive_ = true;
           break;
+        case ConstraintKind::killer_cage:
+          // Its cells see each other; its sum is checked by bounds as the
+          // search narrows it.
+          houses_.push_back(k.cells);
+          if (k.value) cages_.push_back({k.cells, k.value});
+          break;
         default:
           ADD_FAILURE() << "the test counter reads houses and peers only";
           usable_ = false;
@@ -123,6 +129,17 @@ class Counter {
   bool settle(std::vector<Bits>& cand, std::vector<char>& done) {
     for (bool more = true; more;) {
       more = false;
+      // A cage's sum lies between what its cells' least and greatest digits make.
+      for (const auto& [cells, sum] : cages_) {
+        int least = 0, most = 0;
+        for (int c : cells) {
+          const Bits m = cand[static_cast<std::size_t>(c)];
+          if (!m) return false;
+          least += std::countr_zero(m) + 1;
+          most += std::bit_width(m);
+        }
+        if (least > sum || most < sum) return false;
+      }
       for (std::size_t c = 0; c < cand.size(); ++c) {
         if (!cand[c]) return false;
         if (done[c] || std::popcount(cand[c]) != 1) continue;
@@ -181,6 +198,7 @@ class Counter {
   bool usable_ = true, non_consecutive_ = false;
   std::vector<std::vector<int>> houses_;
   std::vector<std::vector<int>> sees_;
+  std::vector<std::pair<std::vector<int>, int>> cages_;  // cells and sum
   std::vector<int> values_;
   std::uint64_t limit_ = 2, found_ = 0;
 };

@@ -15,6 +15,7 @@
 // cage of its own.
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <span>
 #include <vector>
@@ -220,6 +221,7 @@ void find_cage_overlap(const LogicState& s, FindContext& context, StepSink& sink
       for (int c : cage.cells) {
         if (s.candidates(c) & digit_bit(d)) places.push_back(c);
       }
+      if (places.empty()) continue;  // a position whose candidates break the cage
       Step step = cage_step(Technique::cage_overlap, cage, r);
       step.digits = digit_bit(d);
       for (int p : g.peers(places[0])) {

@@ -115,7 +115,8 @@ struct LogicConfig {
 ops::Result<Rating> rate_item(const Input& in, const LogicConfig& config, ops::Context& context) {
   ops::Result<AnyPuzzle> p = parse_any(in, config.parse);
   if (!p) return p.error();
-  set_budget(context, config.timeout, ops::Work::logic, p->puzzle.grid.geometry().side());
+  set_budget(context, config.timeout, ops::Work::logic, p->puzzle.grid.geometry().side(),
+             p->variant.get());
   context.threads = config.threads;
   ops::Result<ops::RateAnswer> r =
       ops::rate({p->puzzle.grid, config.profile, std::move(p->variant)}, context);
@@ -142,7 +143,7 @@ ops::Result<Explanation> explain_item(const Input& in, const LogicConfig& config
   const Grid& grid = p->puzzle.grid;
   ops::Result<std::vector<Mask>> marks = marks_of(config.candidates, grid.geometry());
   if (!marks) return marks.error();
-  set_budget(context, config.timeout, ops::Work::logic, grid.geometry().side());
+  set_budget(context, config.timeout, ops::Work::logic, grid.geometry().side(), p->variant.get());
   context.threads = config.threads;
   ops::Result<ops::ExplainAnswer> r = ops::explain(
       {grid, std::move(*marks), config.profile, std::move(p->variant)}, context);
@@ -594,7 +595,7 @@ void define_operations(py::module_& m) {
         const OptSeconds seconds = timeout_of(timeout);
         const int chain = chain_threads(threads);
         return value_or_throw(run_one<Hint>([&](ops::Context& c) -> ops::Result<Hint> {
-          set_budget(c, seconds, ops::Work::logic, g.side());
+          set_budget(c, seconds, ops::Work::logic, g.side(), request.variant.get());
           c.threads = chain;
           ops::Result<ops::HintAnswer> r = ops::hint(request, c);
           if (!r) return r.error();

@@ -129,8 +129,9 @@ std::optional<double> timeout_of(std::optional<double> seconds) {
   return seconds;
 }
 
-void set_budget(ops::Context& context, std::optional<double> seconds, ops::Work work, int side) {
-  context.set_budget(seconds, work, side);
+void set_budget(ops::Context& context, std::optional<double> seconds, ops::Work work, int side,
+                const VariantPuzzle* variant) {
+  context.set_budget(seconds, work, side, variant);
 }
 
 }  // namespace nonet::python

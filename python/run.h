@@ -159,7 +159,8 @@ ops::Result<T> run_here(const Job& job) {
 
 // The context's deadline for `seconds` (None: the default for the work and
 // board, as the CLI's; 0: none).
-void set_budget(ops::Context& context, std::optional<double> seconds, ops::Work work, int side);
+void set_budget(ops::Context& context, std::optional<double> seconds, ops::Work work, int side,
+                const VariantPuzzle* variant = nullptr);
 // Seconds checked: None, or a number from 0 to 1e6.
 std::optional<double> timeout_of(std::optional<double> seconds);
 

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "nonet/lzstring.h"
+#include "ops/context.h"
 #include "support/run.h"
 #include "support/variant_puzzles.h"
 
@@ -324,6 +325,33 @@ TEST(VariantCli, GenerateRefusesAVariantItCannotMake) {
   r = run_cli("generate --variant x --from '" + file + "'");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--variant makes new puzzles"), std::string::npos) << r.err;
+}
+
+// The logic on a puzzle with cage sums gets a default budget of 60 s, as on
+// boards above 16x16: its chains, blind to the sums, can search for minutes.
+// A classic 9x9 has none, and a timeout of 0 lifts it.
+TEST(VariantCli, CageSumsGetTheLogicsDefaultBudget) {
+  ops::Context classic;
+  classic.set_budget(std::nullopt, ops::Work::logic, 9);
+  EXPECT_FALSE(classic.deadline.is_set());
+  VariantPuzzle killer(*Geometry::get(3, 3));
+  killer.constraints.push_back({ConstraintKind::killer_cage, {0, 1}, {}, 3});
+  ops::Context summed;
+  summed.set_budget(std::nullopt, ops::Work::logic, 9, &killer);
+  EXPECT_TRUE(summed.deadline.is_set());
+  EXPECT_EQ(summed.budget_text(),
+            "the default time budget for puzzles with cage sums (60 s; a timeout of 0 lifts it)");
+  ops::Context lifted;
+  lifted.set_budget(0.0, ops::Work::logic, 9, &killer);
+  EXPECT_FALSE(lifted.deadline.is_set());
+  ops::Context search;
+  search.set_budget(std::nullopt, ops::Work::search, 9, &killer);
+  EXPECT_FALSE(search.deadline.is_set());
+  VariantPuzzle unsummed(*Geometry::get(3, 3));
+  unsummed.constraints.push_back({ConstraintKind::killer_cage, {0, 1}, {}, 0});
+  ops::Context plain;
+  plain.set_budget(std::nullopt, ops::Work::logic, 9, &unsummed);
+  EXPECT_FALSE(plain.deadline.is_set());
 }
 
 }  // namespace

@@ -63,7 +63,8 @@ PuzzleJob rate_job(const LogicCommand& cmd) {
     std::shared_ptr<const VariantPuzzle> variant = read_other(item).variant;
     if (!item.puzzle.ok()) return report_parse_error(item, format, out, err);
     const Grid& grid = *item.puzzle;
-    ops::Context context = item_context(cmd.batch, grid.geometry().side(), ops::Work::logic, scratch);
+    ops::Context context =
+        item_context(cmd.batch, grid.geometry().side(), ops::Work::logic, scratch, variant.get());
     const ops::Result<ops::RateAnswer> r =
         ops::rate({grid, cmd.technique_set(), std::move(variant)}, context);
     if (!r) return report_failure(item, format, r.error(), out, err);
@@ -84,7 +85,8 @@ PuzzleJob explain_job(const LogicCommand& cmd) {
     const Grid& grid = *item.puzzle;
     ops::Result<std::vector<Mask>> marks = marks_for(cmd.candidates, grid.geometry());
     if (!marks) return report_failure(item, format, marks.error(), out, err);
-    ops::Context context = item_context(cmd.batch, grid.geometry().side(), ops::Work::logic, scratch);
+    ops::Context context =
+        item_context(cmd.batch, grid.geometry().side(), ops::Work::logic, scratch, variant.get());
     const ops::Result<ops::ExplainAnswer> r = ops::explain(
         {grid, std::move(*marks), cmd.technique_set(), std::move(variant)}, context);
     if (!r) return report_failure(item, format, r.error(), out, err);
@@ -117,7 +119,8 @@ PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const Grid> givens) 
       if (!cell) return report_failure(item, format, cell.error(), out, err);
       request.cell = *cell;
     }
-    ops::Context context = item_context(cmd.batch, g.side(), ops::Work::logic, scratch);
+    ops::Context context =
+        item_context(cmd.batch, g.side(), ops::Work::logic, scratch, request.variant.get());
     const ops::Result<ops::HintAnswer> r = ops::hint(request, context);
     if (!r) return report_failure(item, format, r.error(), out, err);
     if (r->status == ops::Status::cancelled) return JobResult::interrupted();

@@ -107,7 +107,7 @@ std::string place(const app::InputItem& item) {
 }
 
 ops::Context item_context(const BatchOptions& options, int side, ops::Work work,
-                          ops::Scratch& scratch) {
+                          ops::Scratch& scratch, const VariantPuzzle* variant) {
   ops::Context context;
   context.cancel = app::interrupt_flag();  // Ctrl-C stops a long search at once
   context.scratch = &scratch;
@@ -115,7 +115,7 @@ ops::Context item_context(const BatchOptions& options, int side, ops::Work work,
   // four cores. With -j the batch already keeps them busy.
   context.threads = ops::chain_threads(options.threads > 1 ? 1 : 0);
   context.set_budget(options.timeout < 0 ? std::nullopt : std::optional<double>(options.timeout),
-                     work, side);
+                     work, side, variant);
   return context;
 }
 

@@ -80,7 +80,7 @@ ops::OtherPuzzle read_other(app::InputItem& item);
 // default for the work and board; Ctrl-C; the threads of one search; the
 // worker's scratch).
 ops::Context item_context(const BatchOptions& options, int side, ops::Work work,
-                          ops::Scratch& scratch);
+                          ops::Scratch& scratch, const VariantPuzzle* variant = nullptr);
 
 // What a job made of its puzzle: an answer that counts as done (true) or as a
 // failure for the exit code (false), or, with interrupted(), no answer: Ctrl-C

@@ -77,11 +77,20 @@ int chain_threads(int requested) {
   return requested > 0 ? requested : std::min(cores, 4);
 }
 
-void Context::set_budget(std::optional<double> seconds, Work work, int side) {
+void Context::set_budget(std::optional<double> seconds, Work work, int side,
+                         const VariantPuzzle* variant) {
+  const bool sums =
+      variant && std::any_of(variant->constraints.begin(), variant->constraints.end(),
+                             [](const Constraint& c) {
+                               return c.kind == ConstraintKind::killer_cage && c.value != 0;
+                             });
   if (!seconds && work == Work::logic && side > kLargeBoardSide) {
     seconds = kLargeBoardLogicSeconds;
     budget = "the default time budget for boards above " + std::to_string(kLargeBoardSide) + "x" +
              std::to_string(kLargeBoardSide) + " (60 s; a timeout of 0 lifts it)";
+  } else if (!seconds && work == Work::logic && sums) {
+    seconds = kLargeBoardLogicSeconds;
+    budget = "the default time budget for puzzles with cage sums (60 s; a timeout of 0 lifts it)";
   } else if (!seconds && work == Work::generate) {
     seconds = kGenerateSeconds;
     budget = "the default time budget of 60 s";

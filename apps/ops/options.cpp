@@ -82,7 +82,8 @@ constexpr OptionInfo kOptions[] = {
      "(docs/formats.md)"},
     {"timeout", "solve count hint explain rate", "seconds", "",
      "Time budget per puzzle in seconds (0 = none, the default; rate, explain and hint give "
-     "boards above 16x16 60 s); a puzzle that runs out is reported as 'timeout'",
+     "boards above 16x16 and puzzles with cage sums 60 s); a puzzle that runs out is reported as "
+     "'timeout'",
      kEvery, "the API takes at most the server's --budget, which is also its default"},
     {"timeout", "generate", "seconds", "60",
      "Seconds allowed per puzzle (0 = no limit); when none passes the filters in time the run "

@@ -213,9 +213,11 @@ Result<std::shared_ptr<const Geometry>> Geometry::with_layout(const Geometry& ba
     const bool distinct =
         std::adjacent_find(cage.cells.begin(), cage.cells.end()) == cage.cells.end();
     if (cage.cells.empty() || static_cast<int>(cage.cells.size()) > n || !distinct ||
-        cage.cells.front() < 0 || cage.cells.back() >= cells || cage.sum < 0)
+        cage.cells.front() < 0 || cage.cells.back() >= cells || cage.sum < 0 ||
+        cage.sum > n * (n + 1) / 2)
       return Error{0, 0, "cage " + std::to_string(k + 1) + " needs 1 to " + std::to_string(n) +
-                             " different cells of the board and a sum of 0 or more"};
+                             " different cells of the board and a sum of 0 to " +
+                             std::to_string(n * (n + 1) / 2)};
   }
   return std::make_shared<const Geometry>(base.box_rows(), base.box_cols(),
                                           std::make_shared<const Layout>(std::move(layout)));

@@ -171,6 +171,12 @@ TEST(VariantLogic, HousesAndPeersOfTheBoard) {
   Result<std::shared_ptr<const Geometry>> r = Geometry::with_layout(g9(), repeated);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().message, "extra region 1 needs 9 different cells of the board");
+  Layout summed;
+  summed.cages.push_back({{0, 1}, 99});
+  r = Geometry::with_layout(g9(), summed);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().message,
+            "cage 1 needs 1 to 9 different cells of the board and a sum of 0 to 45");
 }
 
 // The committed sample: X, windoku, disjoint groups, anti-king, anti-knight and

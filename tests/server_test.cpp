@@ -285,9 +285,19 @@ TEST_F(ServerTest, OperationsReadVariantPuzzles) {
   bad["lockout"] = json::array();
   expect_error(post(port(), "/api/solve", {{"puzzle", bad}}), 422, "bad_puzzle",
                "'lockout' is a rule nonet does not read yet");
-  expect_error(post(port(), "/api/rate", {{"puzzle", fp}}), 422, "unsupported",
+  {
+    // The thermometer is read by the logic: rated and explained.
+    const auto rated = post(port(), "/api/explain", {{"puzzle", fp}});
+    ASSERT_EQ(rated.status, 200) << rated.body;
+    EXPECT_NE(rated.body.find("\"thermometer\""), std::string::npos) << rated.body;
+  }
+  bad = fp;
+  bad["renban"] = json::array({{{"lines", json::array({json::array({"R4C1", "R4C2"})})}}});
+  expect_error(post(port(), "/api/rate", {{"puzzle", bad}}), 422, "unsupported",
                "the logic reads regions, diagonals, disjoint groups, extra regions, anti-knight, "
-               "anti-king, non-consecutive and killer cages so far, not thermometer 1");
+               "anti-king, non-consecutive, killer cages, kropki dots, XV, thermometers, "
+               "whispers, palindromes, clones, odd, even, minimum and maximum cells so far, "
+               "not renban 1");
   // An X puzzle: rated, explained and hinted on its diagonals too.
   {
     const json x = x_puzzle();

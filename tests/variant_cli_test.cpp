@@ -122,16 +122,16 @@ TEST(VariantCli, WhatItCannotReadIsNamed) {
   EXPECT_NE(r.out.find("invalid: line 2: the f-puzzles JSON is not valid JSON"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find(kTruth), std::string::npos) << "the puzzles after them are answered";
-  // The logic reads houses, chess rules and killer cages so far: a thermometer
-  // is refused by name, in the variant's place.
-  json thermo = killer();
-  thermo.erase("killercage");
-  thermo["thermometer"] = json::array({{{"lines", json::array({json::array({"R1C2", "R1C3"})})}}});
-  const std::string thermos = temp_file("variants_thermo.txt", thermo.dump() + "\n");
+  // The logic reads houses, chess rules, killer cages, dots and some lines so
+  // far: a renban line is refused by name, in the variant's place.
+  json renban = killer();
+  renban.erase("killercage");
+  renban["renban"] = json::array({{{"lines", json::array({json::array({"R1C2", "R1C3"})})}}});
+  const std::string renbans = temp_file("variants_renban.txt", renban.dump() + "\n");
   for (const char* op : {"rate", "explain", "hint"}) {
-    r = run_cli(std::string(op) + " '" + thermos + "'");
+    r = run_cli(std::string(op) + " '" + renbans + "'");
     EXPECT_EQ(r.exit_code, 1) << op;
-    EXPECT_NE(r.err.find("not thermometer 1 (r1c2"), std::string::npos) << op << ": " << r.err;
+    EXPECT_NE(r.err.find("not renban 1 (r1c2"), std::string::npos) << op << ": " << r.err;
   }
 }
 
@@ -340,7 +340,18 @@ TEST(VariantCli, CageSumsGetTheLogicsDefaultBudget) {
   summed.set_budget(std::nullopt, ops::Work::logic, 9, &killer);
   EXPECT_TRUE(summed.deadline.is_set());
   EXPECT_EQ(summed.budget_text(),
-            "the default time budget for puzzles with cage sums (60 s; a timeout of 0 lifts it)");
+            "the default time budget for puzzles with cage sums, dots or lines (60 s; a timeout of 0 "
+            "lifts it)");
+  VariantPuzzle thermo(*Geometry::get(3, 3));
+  thermo.constraints.push_back({ConstraintKind::thermometer, {0, 1}});
+  ops::Context lined;
+  lined.set_budget(std::nullopt, ops::Work::logic, 9, &thermo);
+  EXPECT_TRUE(lined.deadline.is_set());
+  VariantPuzzle x(*Geometry::get(3, 3));
+  x.constraints.push_back({ConstraintKind::diagonal_down});
+  ops::Context housed;
+  housed.set_budget(std::nullopt, ops::Work::logic, 9, &x);
+  EXPECT_FALSE(housed.deadline.is_set()) << "extra houses alone are read as classic boards are";
   ops::Context lifted;
   lifted.set_budget(0.0, ops::Work::logic, 9, &killer);
   EXPECT_FALSE(lifted.deadline.is_set());

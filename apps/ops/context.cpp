@@ -79,10 +79,24 @@ int chain_threads(int requested) {
 
 void Context::set_budget(std::optional<double> seconds, Work work, int side,
                          const VariantPuzzle* variant) {
+  // Rules beyond houses and peers: cage sums, dots, lines, one-cell rules.
   const bool sums =
       variant && std::any_of(variant->constraints.begin(), variant->constraints.end(),
                              [](const Constraint& c) {
-                               return c.kind == ConstraintKind::killer_cage && c.value != 0;
+                               switch (c.kind) {
+                                 case ConstraintKind::diagonal_down:
+                                 case ConstraintKind::diagonal_up:
+                                 case ConstraintKind::disjoint_groups:
+                                 case ConstraintKind::extra_region:
+                                 case ConstraintKind::anti_knight:
+                                 case ConstraintKind::anti_king:
+                                 case ConstraintKind::non_consecutive:
+                                   return false;
+                                 case ConstraintKind::killer_cage:
+                                   return c.value != 0;
+                                 default:
+                                   return true;
+                               }
                              });
   if (!seconds && work == Work::logic && side > kLargeBoardSide) {
     seconds = kLargeBoardLogicSeconds;
@@ -90,7 +104,8 @@ void Context::set_budget(std::optional<double> seconds, Work work, int side,
              std::to_string(kLargeBoardSide) + " (60 s; a timeout of 0 lifts it)";
   } else if (!seconds && work == Work::logic && sums) {
     seconds = kLargeBoardLogicSeconds;
-    budget = "the default time budget for puzzles with cage sums (60 s; a timeout of 0 lifts it)";
+    budget = "the default time budget for puzzles with cage sums, dots or lines (60 s; a timeout of 0 "
+             "lifts it)";
   } else if (!seconds && work == Work::generate) {
     seconds = kGenerateSeconds;
     budget = "the default time budget of 60 s";

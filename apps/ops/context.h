@@ -77,8 +77,9 @@ struct Context {
   // Sets the deadline, from now, and how messages name it, for one puzzle of
   // `work` on a board of `side` (a variant's rules in `variant`, if any):
   // `seconds` (0: none) or, when not given, the default: 60 s for the logic
-  // above 16x16 or on a puzzle with cage sums (its chains, blind to the sums,
-  // can search for minutes), and for making a puzzle; none otherwise.
+  // above 16x16 or on a puzzle with cage sums, dots or lines (its chains, blind
+  // to some of what they say, can search for minutes), and for making a
+  // puzzle; none otherwise.
   void set_budget(std::optional<double> seconds, Work work, int side,
                   const VariantPuzzle* variant = nullptr);
   // The caller's scratch, or one of the context's own, made on first use.

@@ -82,7 +82,7 @@ constexpr OptionInfo kOptions[] = {
      "(docs/formats.md)"},
     {"timeout", "solve count hint explain rate", "seconds", "",
      "Time budget per puzzle in seconds (0 = none, the default; rate, explain and hint give "
-     "boards above 16x16 and puzzles with cage sums 60 s); a puzzle that runs out is reported as "
+     "boards above 16x16 and puzzles with cage sums, dots or lines 60 s); a puzzle that runs out is reported as "
      "'timeout'",
      kEvery, "the API takes at most the server's --budget, which is also its default"},
     {"timeout", "generate", "seconds", "60",

@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "nonet/error.h"
@@ -45,10 +46,33 @@ struct Cage {
   int sum = 0;             // 0: no sum given
   bool operator==(const Cage&) const = default;
 };
+// One pair of cells a relation ties: the digits `b` may hold beside each
+// digit of `a` (allowed[x] for x = 1..N; allowed[0] is unused).
+struct Link {
+  int a = 0, b = 0;
+  std::vector<Mask> allowed;
+  bool operator==(const Link&) const = default;
+};
+// A rule between the digits of cells that is no house: a dot, a line (a
+// thermometer, a whisper, a palindrome), a one-cell rule (odd, even) or a rule
+// over every pair of neighbours (no dot, no X or V). The logic reads it through
+// its links and the digits each of its cells may hold; `kind`, `cells`,
+// `other` and `value` are the variant constraint it stands for.
+struct Relation {
+  std::uint8_t kind = 0;    // the nonet::ConstraintKind
+  std::vector<int> cells;   // in the constraint's order; empty for a rule on the whole board
+  std::vector<int> other;
+  int value = 0;
+  std::vector<Link> links;
+  std::vector<std::pair<int, Mask>> only;  // cells the rule narrows alone, and their digits
+  bool distinct = false;  // its cells hold different digits (a thermometer): they are peers
+  bool operator==(const Relation&) const = default;
+};
 struct Layout {
   std::vector<int> regions;  // a region (0..N-1) per cell; empty: the boxes
   std::vector<ExtraHouse> extra;
   std::vector<Cage> cages;
+  std::vector<Relation> relations;
   bool anti_knight = false;
   bool anti_king = false;
   // Orthogonal neighbours never hold consecutive digits (1 and N are not
@@ -124,7 +148,8 @@ class Geometry {
                                      extra_start_[static_cast<std::size_t>(cell)])};
   }
   // The peers of `cell` that share no house with it (a knight's or king's move
-  // away, or in the same killer cage), ascending: none on a plain board.
+  // away, in the same killer cage, or tied by a relation that keeps their
+  // digits apart), ascending: none on a plain board.
   std::span<const int> move_peers(int cell) const {
     return {move_.data() + move_start_[static_cast<std::size_t>(cell)],
             static_cast<std::size_t>(move_start_[static_cast<std::size_t>(cell) + 1] -
@@ -141,6 +166,30 @@ class Geometry {
   }
   // Whether the board has a killer cage with a sum.
   bool summed_cages() const { return summed_cages_; }
+  // Whether a relation (a dot, a line, a one-cell rule) touches `cell`: its
+  // digit is tied to more than its houses and peers.
+  bool related(int cell) const {
+    return !related_.empty() && related_[static_cast<std::size_t>(cell)];
+  }
+  bool has_relations() const { return !related_.empty(); }
+  // A cell a relation's link ties to another, and the table of the digits
+  // `other` may hold beside each digit of the cell (see beside()).
+  struct Tie {
+    int other;
+    int table;
+  };
+  // The digits tie.other may hold when the tied cell holds `digit`.
+  Mask beside(const Tie& tie, int digit) const {
+    return tables_[static_cast<std::size_t>(tie.table + digit)];
+  }
+  // The ties of `cell`, one per link it is in: a digit placed there leaves
+  // `other` only beside(tie, digit). None on a board without relations.
+  std::span<const Tie> ties(int cell) const {
+    if (tie_start_.empty()) return {};
+    return {ties_.data() + tie_start_[static_cast<std::size_t>(cell)],
+            static_cast<std::size_t>(tie_start_[static_cast<std::size_t>(cell) + 1] -
+                                     tie_start_[static_cast<std::size_t>(cell)])};
+  }
   // Under the non-consecutive rule, the orthogonal neighbours of `cell`
   // (above, below, left, right as they exist); none otherwise.
   std::span<const int> consecutive_neighbours(int cell) const {
@@ -236,6 +285,11 @@ class Geometry {
   std::vector<int> orthogonal_, orthogonal_start_;        // per cell: its neighbours
   std::vector<int> cage_of_, cage_start_;                 // per cell: its cages
   bool summed_cages_ = false;
+  std::vector<int> tied_, tied_start_;  // per cell: the cells a relation makes its peers
+  std::vector<bool> related_;           // per cell: a relation touches it (empty: none does)
+  std::vector<Tie> ties_;               // per cell: see ties()
+  std::vector<int> tie_start_;
+  std::vector<Mask> tables_;            // the links' tables, each read both ways
   std::vector<int> slots_;  // per cell and house kind: see slot()
   std::vector<Mask> shared_slots_, crossing_;
 };

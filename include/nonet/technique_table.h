@@ -28,6 +28,7 @@
   X(full_house, "Full House", 10, "1.0", easy, 4, 1, 1, singles, single)                          \
   X(hidden_single, "Hidden Single", 12, "1.2 in a box, 1.5 in a row or column", easy, 14, 1, 1,   \
     singles, single)                                                                              \
+  X(odd_even, "Odd/Even Cell", 10, "1.0", easy, 4, 1, 1, odd_even, relation)                     \
   X(direct_pointing, "Direct Pointing", 17, "1.7", medium, 50, 1, 0, direct_intersections,        \
     intersection)                                                                                 \
   X(direct_claiming, "Direct Claiming", 19, "1.9", medium, 50, 1, 0, direct_intersections,        \
@@ -35,6 +36,12 @@
   X(direct_hidden_pair, "Direct Hidden Pair", 20, "2.0", medium, 70, 1, 0, direct_hidden_pair,    \
     subset)                                                                                       \
   X(cage_combination, "Cage Combination", 20, "2.0", easy, 40, 1, 1, cage_combination, cage)      \
+  X(thermometer, "Thermometer", 20, "2.0", easy, 40, 1, 1, thermometer, relation)                \
+  X(kropki, "Kropki Dot", 20, "2.0", easy, 40, 1, 1, kropki, relation)                            \
+  X(xv, "XV", 20, "2.0", easy, 40, 1, 1, xv, relation)                                            \
+  X(german_whispers, "German Whispers", 20, "2.0", easy, 40, 1, 1, german_whispers, relation)     \
+  X(palindrome, "Palindrome", 20, "2.0", easy, 40, 1, 1, palindrome, relation)                    \
+  X(minimum_maximum, "Minimum/Maximum", 20, "2.0", easy, 40, 1, 1, minimum_maximum, relation)     \
   X(naked_single, "Naked Single", 23, "2.3", easy, 4, 1, 1, naked_single, single)                 \
   X(direct_hidden_triple, "Direct Hidden Triple", 25, "2.5", medium, 100, 1, 0,                   \
     direct_hidden_triple, subset)                                                                 \

@@ -113,14 +113,16 @@ struct VariantValidation {
 // that fails check() is refused there, not here.
 VariantValidation validate_variant(const VariantPuzzle& puzzle);
 
-// The board of a puzzle whose rules are all houses or peers (jigsaw regions,
-// diagonals, disjoint groups, extra regions of N cells, anti-knight,
-// anti-king): the logic and the solvers read a grid on it as they read a
-// classic one. The classic board itself when there is nothing to add; an Error
-// naming the first rule of another kind.
+// The board of a puzzle whose rules the logic reads (houses and peers: jigsaw
+// regions, diagonals, disjoint groups, extra regions of N cells, anti-knight,
+// anti-king, non-consecutive; killer cages; and relations: dots, XV, their
+// negative rules, thermometers, whispers, palindromes, clones, odd, even,
+// minimum and maximum cells): the logic and the solvers read a grid on it as
+// they read a classic one. The classic board itself when there is nothing to
+// add; an Error naming the first rule of another kind.
 Result<std::shared_ptr<const Geometry>> house_geometry(const VariantPuzzle& puzzle);
 // The variant puzzle a grid on such a board stands for (its givens, regions,
-// extra houses as extra regions, chess rules).
+// extra houses as extra regions, chess rules, cages and relations).
 VariantPuzzle variant_of(const Grid& grid);
 
 struct ConstraintKindInfo {

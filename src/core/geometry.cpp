@@ -1,6 +1,7 @@
 #include "nonet/geometry.h"
 
 #include <algorithm>
+#include <bit>
 #include <array>
 #include <cassert>
 #include <charconv>
@@ -75,6 +76,63 @@ Geometry::Geometry(int box_rows, int box_cols, std::shared_ptr<const Layout> lay
     for (std::size_t k = 0; k < layout_->cages.size(); ++k) {
       for (int c : layout_->cages[k].cells)
         cage_of_[static_cast<std::size_t>(at[static_cast<std::size_t>(c)]++)] = static_cast<int>(k);
+    }
+  }
+  // The relations: the cells each touches, and the pairs whose digits differ
+  // (every link that allows no digit beside itself, and the cells of a
+  // relation marked distinct).
+  if (layout_ && !layout_->relations.empty()) {
+    related_.assign(static_cast<std::size_t>(cells), false);
+    std::vector<std::vector<int>> tied(static_cast<std::size_t>(cells));
+    auto tie = [&](int a, int b) {
+      if (a == b) return;
+      tied[static_cast<std::size_t>(a)].push_back(b);
+      tied[static_cast<std::size_t>(b)].push_back(a);
+    };
+    for (const Relation& rel : layout_->relations) {
+      for (int c : rel.cells) related_[static_cast<std::size_t>(c)] = true;
+      for (const auto& [c, digits] : rel.only) related_[static_cast<std::size_t>(c)] = true;
+      for (const Link& link : rel.links) {
+        related_[static_cast<std::size_t>(link.a)] = related_[static_cast<std::size_t>(link.b)] = true;
+        bool apart = true;
+        for (int x = 1; x <= n && apart; ++x)
+          apart = !(link.allowed[static_cast<std::size_t>(x)] & (Mask{1} << (x - 1)));
+        if (apart) tie(link.a, link.b);
+      }
+      if (rel.distinct) {
+        for (std::size_t i = 0; i < rel.cells.size(); ++i)
+          for (std::size_t j = i + 1; j < rel.cells.size(); ++j) tie(rel.cells[i], rel.cells[j]);
+      }
+    }
+    // Each link read both ways: a's table as given, b's the same transposed.
+    const auto width = static_cast<std::size_t>(n) + 1;
+    std::vector<std::vector<Tie>> of(static_cast<std::size_t>(cells));
+    for (const Relation& rel : layout_->relations) {
+      for (const Link& link : rel.links) {
+        const std::size_t forward = tables_.size();
+        tables_.insert(tables_.end(), link.allowed.begin(), link.allowed.end());
+        const std::size_t back = tables_.size();
+        tables_.resize(back + width, 0);
+        for (int x = 1; x <= n; ++x) {
+          for (Mask m = link.allowed[static_cast<std::size_t>(x)]; m; m &= m - 1)
+            tables_[back + static_cast<std::size_t>(std::countr_zero(m)) + 1] |= Mask{1} << (x - 1);
+        }
+        of[static_cast<std::size_t>(link.a)].push_back({link.b, static_cast<int>(forward)});
+        of[static_cast<std::size_t>(link.b)].push_back({link.a, static_cast<int>(back)});
+      }
+    }
+    tie_start_.assign(static_cast<std::size_t>(cells) + 1, 0);
+    for (int c = 0; c < cells; ++c) {
+      ties_.insert(ties_.end(), of[static_cast<std::size_t>(c)].begin(), of[static_cast<std::size_t>(c)].end());
+      tie_start_[static_cast<std::size_t>(c) + 1] = static_cast<int>(ties_.size());
+    }
+    tied_start_.assign(static_cast<std::size_t>(cells) + 1, 0);
+    for (int c = 0; c < cells; ++c) {
+      std::vector<int>& t = tied[static_cast<std::size_t>(c)];
+      std::sort(t.begin(), t.end());
+      t.erase(std::unique(t.begin(), t.end()), t.end());
+      tied_.insert(tied_.end(), t.begin(), t.end());
+      tied_start_[static_cast<std::size_t>(c) + 1] = static_cast<int>(tied_.size());
     }
   }
   shared_slots_.assign(houses * houses, 0);
@@ -159,6 +217,11 @@ bool Geometry::sees(int a, int b) const {
     const std::vector<int>& cc = layout_->cages[static_cast<std::size_t>(k)].cells;
     if (std::binary_search(cc.begin(), cc.end(), b)) return true;
   }
+  if (!tied_start_.empty()) {
+    const auto from = tied_.begin() + tied_start_[static_cast<std::size_t>(a)];
+    const auto to = tied_.begin() + tied_start_[static_cast<std::size_t>(a) + 1];
+    if (std::binary_search(from, to, b)) return true;
+  }
   const int dr = std::abs(row_[a] - row_[b]), dc = std::abs(col_[a] - col_[b]);
   if (layout_->anti_king && dr <= 1 && dc <= 1) return true;
   return layout_->anti_knight && ((dr == 1 && dc == 2) || (dr == 2 && dc == 1));
@@ -218,6 +281,19 @@ Result<std::shared_ptr<const Geometry>> Geometry::with_layout(const Geometry& ba
       return Error{0, 0, "cage " + std::to_string(k + 1) + " needs 1 to " + std::to_string(n) +
                              " different cells of the board and a sum of 0 to " +
                              std::to_string(n * (n + 1) / 2)};
+  }
+  for (std::size_t k = 0; k < layout.relations.size(); ++k) {
+    const Relation& rel = layout.relations[k];
+    auto on_board = [cells](int c) { return c >= 0 && c < cells; };
+    bool ok = std::all_of(rel.cells.begin(), rel.cells.end(), on_board);
+    for (const Link& link : rel.links)
+      ok = ok && on_board(link.a) && on_board(link.b) && link.a != link.b &&
+           static_cast<int>(link.allowed.size()) == n + 1;
+    for (const auto& [c, digits] : rel.only) ok = ok && on_board(c);
+    if (!ok)
+      return Error{0, 0, "relation " + std::to_string(k + 1) +
+                             " needs cells of the board and a table of " + std::to_string(n) +
+                             " digits for each pair"};
   }
   return std::make_shared<const Geometry>(base.box_rows(), base.box_cols(),
                                           std::make_shared<const Layout>(std::move(layout)));

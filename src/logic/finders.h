@@ -195,6 +195,14 @@ void find_singles(const LogicState& s, FindContext& context,
 void find_naked_single(const LogicState& s, FindContext& context, StepSink& sink);
 void find_cage_combination(const LogicState& s, FindContext& context, StepSink& sink);
 void find_cage_overlap(const LogicState& s, FindContext& context, StepSink& sink);
+// Relations (relations.cpp): what a dot, a line or a one-cell rule allows.
+void find_thermometer(const LogicState& s, FindContext& context, StepSink& sink);
+void find_kropki(const LogicState& s, FindContext& context, StepSink& sink);
+void find_xv(const LogicState& s, FindContext& context, StepSink& sink);
+void find_german_whispers(const LogicState& s, FindContext& context, StepSink& sink);
+void find_palindrome(const LogicState& s, FindContext& context, StepSink& sink);
+void find_odd_even(const LogicState& s, FindContext& context, StepSink& sink);
+void find_minimum_maximum(const LogicState& s, FindContext& context, StepSink& sink);
 void find_innies_outies(const LogicState& s, FindContext& context, StepSink& sink);
 void find_direct_intersections(const LogicState& s, FindContext& context, StepSink& sink);
 void find_intersections(const LogicState& s, FindContext& context, StepSink& sink);

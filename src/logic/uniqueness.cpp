@@ -33,9 +33,16 @@ int family_house(const Geometry& g, const HouseFamily& family, int cell) {
 // sharing no house with it) may hold v1 or v2: swapping them might then break
 // the rule, and the pattern proves nothing (SE's test).
 // Under the non-consecutive rule, the same for a neighbour that may hold a
-// digit beside v1 or v2. A cell in a cage with a sum: always.
+// digit beside v1 or v2. A cell in a cage with a sum, or tied by a relation:
+// always.
 bool moves_restrict(const LogicState& s, std::span<const int> cells, Mask pair) {
   const Geometry& g = s.geometry();
+  // Swapping the digits of a cell a dot or a line ties might break its rule.
+  if (g.has_relations()) {
+    for (int cell : cells) {
+      if (g.related(cell)) return true;
+    }
+  }
   // Swapping the digits of a cell in a cage with a sum would change the sum.
   if (g.summed_cages()) {
     for (int cell : cells) {
@@ -409,7 +416,7 @@ bool bug(const LogicState& s, Step& step) {
   const Geometry& g = s.geometry();
   // Cages make cells peers that share no house, and their sums are not
   // counted: a grave of houses alone proves nothing there.
-  if (g.layout() && !g.layout()->cages.empty()) return false;
+  if (g.layout() && (!g.layout()->cages.empty() || g.has_relations())) return false;
   const int n = g.side();
   std::vector<Mask> rest(static_cast<std::size_t>(g.cell_count()));
   for (int c = 0; c < g.cell_count(); ++c) rest[c] = s.candidates(c);

@@ -157,11 +157,11 @@ TEST(VariantLogic, HousesAndPeersOfTheBoard) {
   EXPECT_EQ(bj->house_name(bj->box_house(0)), "region 1");
 
   // What the logic does not read yet is named.
-  VariantPuzzle thermo(g9());
-  thermo.constraints.push_back({ConstraintKind::thermometer, {0, 1}});
-  Result<std::shared_ptr<const Geometry>> refused = house_geometry(thermo);
+  VariantPuzzle renban(g9());
+  renban.constraints.push_back({ConstraintKind::renban, {0, 1}});
+  Result<std::shared_ptr<const Geometry>> refused = house_geometry(renban);
   ASSERT_FALSE(refused.ok());
-  EXPECT_NE(refused.error().message.find("not thermometer 1 (r1c1, r1c2)"), std::string::npos)
+  EXPECT_NE(refused.error().message.find("not renban 1 (r1c1, r1c2)"), std::string::npos)
       << refused.error().message;
   Layout bad;
   bad.regions.assign(81, 0);
@@ -419,6 +419,135 @@ TEST(VariantLogic, KillerSampleIsSolvedSoundly) {
   EXPECT_GT(used[Technique::cage_combination], 0);
   EXPECT_GT(used[Technique::cage_overlap], 0);
   EXPECT_GT(used[Technique::innies_outies], 0);
+}
+
+// --- dots, lines and one-cell rules ---------------------------------------------
+
+// The first step an empty 9x9 board with `rules` takes, and its text.
+std::string first_text(const VariantPuzzle& p, Technique technique) {
+  const auto board = board_of(p);
+  if (!board) return "unread";
+  LogicState s(on(p.givens, *board));
+  const std::optional<Step> step = first_of(s, technique);
+  if (!step) return "none";
+  EXPECT_EQ(step->rating, technique == Technique::odd_even ? 10 : 20);
+  return render_step(*step, *board);
+}
+
+TEST(VariantLogic, ThermometerReadsItsRanges) {
+  VariantPuzzle p(g9());
+  p.constraints.push_back({ConstraintKind::thermometer, {0, 1, 2, 11}});
+  const auto board = board_of(p);
+  ASSERT_TRUE(board);
+  // A thermometer's digits differ: its cells are peers, r2c3 and r1c1 too.
+  EXPECT_TRUE(board->sees(0, 11));
+  EXPECT_TRUE(board->related(11));
+  EXPECT_FALSE(board->related(12));
+  EXPECT_EQ(first_text(p, Technique::thermometer),
+            "Thermometer: the digits rise from the bulb at r1c1 along r1c2, r1c3, r2c3 => "
+            "r1c1 <> 7, 8, 9; r1c2 <> 1, 8, 9; r1c3 <> 1, 2, 9; r2c3 <> 1, 2, 3");
+  // A placed digit narrows the rest of the line: 5 in r1c2 leaves 6 to 8 for r1c3.
+  LogicState s(on(p.givens, *board));
+  s.place(1, 5);
+  const std::optional<Step> step = first_of(s, Technique::thermometer);
+  ASSERT_TRUE(step);
+  EXPECT_EQ(step->eliminations.front().cell, 0);
+  for (const CellDigit& e : step->eliminations) {
+    if (e.cell == 2) EXPECT_TRUE(e.digit < 6 || e.digit == 9) << e.digit;
+  }
+}
+
+TEST(VariantLogic, DotsAndTheirNegativesArePairs) {
+  VariantPuzzle p(g9());
+  p.constraints.push_back({ConstraintKind::ratio, {0, 1}});
+  p.constraints.push_back({ConstraintKind::difference, {9, 10}, {}, 4});
+  EXPECT_EQ(first_text(p, Technique::kropki),
+            "Kropki Dot: the black dot between r1c1 and r1c2 makes one twice the other => "
+            "r1c1, r1c2 <> 5, 7, 9");
+  p.givens.set(9, 1);
+  const auto board = board_of(p);
+  ASSERT_TRUE(board);
+  LogicState s(on(p.givens, *board));
+  s.apply(*first_of(s, Technique::kropki));
+  EXPECT_EQ(render_step(*first_of(s, Technique::kropki), *board),
+            "Kropki Dot: the white dot between r2c1 and r2c2 puts them 4 apart => r2c2 <> 2, 3, 4, "
+            "6, 7, 8, 9");
+  // Every dot given: a pair without one is neither consecutive nor double.
+  VariantPuzzle every(g9());
+  every.givens.set(0, 4);
+  every.constraints.push_back({ConstraintKind::difference, {1, 2}});
+  every.constraints.push_back({ConstraintKind::non_consecutive});
+  every.constraints.push_back({ConstraintKind::negative_ratio});
+  const auto all_dots = board_of(every);
+  ASSERT_TRUE(all_dots);
+  EXPECT_FALSE(all_dots->layout()->non_consecutive) << "read pair by pair beside the dots";
+  LogicState e(on(every.givens, *all_dots));
+  std::vector<std::string> texts;
+  for (int i = 0; i < 4; ++i) {
+    const std::optional<Step> step = first_of(e, Technique::kropki);
+    ASSERT_TRUE(step);
+    texts.push_back(render_step(*step, *all_dots));
+    e.apply(*step);
+  }
+  // The dot allows every digit at first: each has a neighbour but 4, which r1c1 holds.
+  const std::vector<std::string> want = {
+      "Kropki Dot: no white dot joins r1c1 and r1c2, so they are not consecutive => r1c2 <> 3, 5",
+      "Kropki Dot: no white dot joins r1c1 and r2c1, so they are not consecutive => r2c1 <> 3, 5",
+      "Kropki Dot: no black dot joins r1c1 and r1c2, so neither is twice the other => r1c2 <> 2, 8",
+      "Kropki Dot: the white dot between r1c2 and r1c3 puts them 1 apart => r1c3 <> 1, 3, 9",
+  };
+  EXPECT_EQ(texts, want);
+}
+
+TEST(VariantLogic, XvWhispersPalindromesAndCells) {
+  VariantPuzzle xv(g9());
+  xv.constraints.push_back({ConstraintKind::xv, {0, 1}, {}, 5});
+  xv.constraints.push_back({ConstraintKind::negative_xv});
+  EXPECT_EQ(first_text(xv, Technique::xv),
+            "XV: the V between r1c1 and r1c2 makes them add up to 5 => r1c1, r1c2 <> 5, 6, 7, 8, 9");
+  // With 3 in their box, 2 has no partner.
+  xv.givens.set(10, 3);
+  EXPECT_EQ(first_text(xv, Technique::xv),
+            "XV: the V between r1c1 and r1c2 makes them add up to 5 => r1c1, r1c2 <> 2, 5, 6, 7, 8, "
+            "9");
+
+  VariantPuzzle whisper(g9());
+  whisper.constraints.push_back({ConstraintKind::whispers, {0, 10, 20}});
+  const auto wb = board_of(whisper);
+  ASSERT_TRUE(wb);
+  EXPECT_TRUE(wb->sees(10, 20)) << "neighbours on a whisper differ";
+  EXPECT_EQ(first_text(whisper, Technique::german_whispers),
+            "German Whispers: neighbours on the line r1c1, r2c2, r3c3 differ by at least 5 => "
+            "r1c1, r2c2, r3c3 <> 5");
+
+  VariantPuzzle palindrome(g9());
+  palindrome.givens.set(0, 7);
+  palindrome.constraints.push_back({ConstraintKind::palindrome, {0, 10, 20}});
+  EXPECT_EQ(first_text(palindrome, Technique::palindrome),
+            "Palindrome: the line r1c1, r2c2, r3c3 reads the same from either end => r3c3 <> 1, 2, "
+            "3, 4, 5, 6, 8, 9");
+
+  VariantPuzzle cells(g9());
+  cells.constraints.push_back({ConstraintKind::even, {40}});
+  cells.constraints.push_back({ConstraintKind::minimum, {0}});
+  EXPECT_EQ(first_text(cells, Technique::odd_even),
+            "Odd/Even Cell: r5c5 is even => r5c5 <> 1, 3, 5, 7, 9");
+  EXPECT_EQ(first_text(cells, Technique::minimum_maximum),
+            "Minimum/Maximum: r1c1 is below each of its neighbours => r1c1 <> 9; r1c2, r2c1 <> 1");
+}
+
+// A board with a relation plays no uniqueness pattern across its cells: the
+// relation is not symmetric in their digits.
+TEST(VariantLogic, UniquenessStandsAsideFromRelations) {
+  VariantPuzzle p(g9());
+  p.constraints.push_back({ConstraintKind::thermometer, {0, 1}});
+  const auto board = board_of(p);
+  ASSERT_TRUE(board);
+  EXPECT_TRUE(board->has_relations());
+  const VariantPuzzle back = variant_of(Grid(*board));
+  ASSERT_EQ(back.constraints.size(), 1u);
+  EXPECT_EQ(back.constraints[0].kind, ConstraintKind::thermometer);
+  EXPECT_EQ(back.constraints[0].cells, (std::vector<int>{0, 1}));
 }
 
 }  // namespace

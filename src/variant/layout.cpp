@@ -1,7 +1,8 @@
-// Variant puzzles whose rules are all houses or peers (jigsaw regions,
-// diagonals, disjoint groups, extra regions such as windoku's windows, the
-// anti-knight and anti-king rules), or killer cages as a board the logic reads like a classic
-// one, and the solver of such boards.
+// Variant puzzles whose rules are houses or peers (jigsaw regions, diagonals,
+// disjoint groups, extra regions such as windoku's windows, the anti-knight and
+// anti-king rules), killer cages and relations (dots, some lines, one-cell
+// rules) as a board the logic reads like a classic one, and the solver of such
+// boards.
 
 #include <algorithm>
 #include <string>
@@ -9,6 +10,7 @@
 
 #include "nonet/variant.h"
 #include "solve/general_solver.h"
+#include "variant/lowered.h"
 
 namespace nonet {
 namespace {
@@ -62,6 +64,46 @@ std::vector<ExtraHouse> windoku_windows(const Geometry& g) {
   return out;
 }
 
+bool has(const VariantPuzzle& p, ConstraintKind kind) {
+  return std::any_of(p.constraints.begin(), p.constraints.end(),
+                     [kind](const Constraint& c) { return c.kind == kind; });
+}
+
+// The kinds the logic reads as relations: what their lowering gives, pairs
+// and one-cell digits, is all there is to them.
+bool relation_kind(ConstraintKind kind) {
+  switch (kind) {
+    case ConstraintKind::difference:
+    case ConstraintKind::ratio:
+    case ConstraintKind::xv:
+    case ConstraintKind::negative_ratio:
+    case ConstraintKind::negative_xv:
+    case ConstraintKind::odd:
+    case ConstraintKind::even:
+    case ConstraintKind::minimum:
+    case ConstraintKind::maximum:
+    case ConstraintKind::thermometer:
+    case ConstraintKind::whispers:
+    case ConstraintKind::palindrome:
+    case ConstraintKind::clone:
+      return true;
+    default:
+      return false;
+  }
+}
+
+Relation relation_of(const VariantPuzzle& p, const Constraint& c) {
+  const variant::Lowered lowered = variant::lower_alone(p, c);
+  Relation rel{static_cast<std::uint8_t>(c.kind), c.cells, c.other, c.value, {}, {}, false};
+  for (const variant::Pair& pair : lowered.pairs) rel.links.push_back({pair.a, pair.b, pair.allowed});
+  for (std::size_t cell = 0; cell < lowered.start.size(); ++cell) {
+    if (lowered.start[cell] != lowered.all)
+      rel.only.emplace_back(static_cast<int>(cell), lowered.start[cell]);
+  }
+  rel.distinct = c.kind == ConstraintKind::thermometer;
+  return rel;
+}
+
 }  // namespace
 
 Result<std::shared_ptr<const Geometry>> house_geometry(const VariantPuzzle& puzzle) {
@@ -99,15 +141,27 @@ Result<std::shared_ptr<const Geometry>> house_geometry(const VariantPuzzle& puzz
         layout.anti_king = true;
         break;
       case ConstraintKind::non_consecutive:
-        layout.non_consecutive = true;
+        // Alone it is a rule between digits that the logic knows as Sudoku
+        // Explainer does; beside white dots (or with every dot given) it
+        // spares some pairs and is read pair by pair.
+        if (has(puzzle, ConstraintKind::difference) || has(puzzle, ConstraintKind::negative_ratio))
+          layout.relations.push_back(relation_of(puzzle, c));
+        else
+          layout.non_consecutive = true;
         break;
       case ConstraintKind::killer_cage:
         layout.cages.push_back({c.cells, c.value});
         break;
       default:
+        if (relation_kind(c.kind)) {
+          layout.relations.push_back(relation_of(puzzle, c));
+          break;
+        }
         return Error{0, 0,
                      "the logic reads regions, diagonals, disjoint groups, extra regions, "
-                     "anti-knight, anti-king, non-consecutive and killer cages so far, not " +
+                     "anti-knight, anti-king, non-consecutive, killer cages, kropki dots, XV, "
+                     "thermometers, whispers, palindromes, clones, odd, even, minimum and "
+                     "maximum cells so far, not " +
                          describe(puzzle, i)};
     }
   }
@@ -146,6 +200,7 @@ Result<std::shared_ptr<const Geometry>> house_geometry(const VariantPuzzle& puzz
         {"extra region " + std::to_string(++named), std::move(cells), ExtraKind::region});
   }
   if (layout.regions.empty() && layout.extra.empty() && layout.cages.empty() &&
+      layout.relations.empty() &&
       !layout.anti_knight && !layout.anti_king && !layout.non_consecutive)
     return std::shared_ptr<const Geometry>(std::shared_ptr<const Geometry>{}, &g);
   return Geometry::with_layout(g, std::move(layout));
@@ -165,6 +220,8 @@ VariantPuzzle variant_of(const Grid& grid) {
   if (layout->non_consecutive) p.constraints.push_back({ConstraintKind::non_consecutive});
   for (const Cage& cage : layout->cages)
     p.constraints.push_back({ConstraintKind::killer_cage, cage.cells, {}, cage.sum});
+  for (const Relation& rel : layout->relations)
+    p.constraints.push_back({static_cast<ConstraintKind>(rel.kind), rel.cells, rel.other, rel.value});
   return p;
 }
 

@@ -231,4 +231,44 @@ void BasicRules::cage_sums(std::vector<Derived>& out) {
   }
 }
 
+// Each link of a relation: the digits of one cell that no remaining digit of
+// the other allows go, once the other has lost candidates (its struck
+// candidates the parents). Links are read one at a time, as the other rules
+// are, so a chain may follow a thermometer or a dot a cell at a time.
+void BasicRules::relations(std::vector<Derived>& out) {
+  if (!g_.has_relations()) return;
+  auto digits = [&](int c) {
+    return b_.empty[static_cast<std::size_t>(c)] ? cur(c)
+                                                   : digit_bit(b_.values[static_cast<std::size_t>(c)]);
+  };
+  auto read = [&](int from, int to, const Link& link, bool forward) {
+    if (!b_.empty[static_cast<std::size_t>(to)]) return;
+    const Mask struck = b_.empty[static_cast<std::size_t>(from)] ? orig(from) & ~cur(from) : 0;
+    if (!struck) return;
+    const Mask have = digits(from);
+    Mask keep = 0;
+    if (forward) {
+      for (Mask x = have; x; x &= x - 1)
+        keep |= link.allowed[static_cast<std::size_t>(std::countr_zero(x) + 1)];
+      keep &= cur(to);
+    } else {
+      for (Mask m = cur(to); m; m &= m - 1) {
+        if (link.allowed[static_cast<std::size_t>(std::countr_zero(m) + 1)] & have) keep |= m & ~(m - 1);
+      }
+    }
+    if (keep == cur(to)) return;
+    removed_.clear();
+    parents_.clear();
+    for (Mask r = cur(to) & ~keep; r; r &= r - 1) removed_.push_back(to * n_ + std::countr_zero(r));
+    for (Mask d = struck; d; d &= d - 1) parents_.push_back(from * n_ + std::countr_zero(d));
+    emit(removed_, out);
+  };
+  for (const Relation& rel : g_.layout()->relations) {
+    for (const Link& link : rel.links) {
+      read(link.a, link.b, link, true);
+      read(link.b, link.a, link, false);
+    }
+  }
+}
+
 }  // namespace nonet::logic_detail

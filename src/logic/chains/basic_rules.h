@@ -13,7 +13,10 @@ namespace nonet::logic_detail {
 // SE's four basic rules on a reduced grid (`cur`, struck from `orig`), in its
 // order and with its parent rules: pointing / claiming, hidden pair, naked
 // pair, X-Wing; then, on a board with killer cages, what each cage's sum
-// allows (Cage Combination), its parents the candidates struck in the cage. Only a hint that depends on a struck candidate counts. The
+// allows (Cage Combination), its parents the candidates struck in the cage;
+// and on a board with relations, what each link of a dot or a line allows
+// the other cell, its parents the candidates struck in the one. Only a hint
+// that depends on a struck candidate counts. The
 // patterns are the finders' own (patterns.h), seen through this reduced grid;
 // what is added here is where to look (where candidates were struck) and each
 // hint's parents.
@@ -51,6 +54,7 @@ class BasicRules {
     if (out.size() == before) naked_pairs(out, general);
     if (out.size() == before) x_wings(out);
     if (out.size() == before) cage_sums(out);
+    if (out.size() == before) relations(out);
     return static_cast<int>(out.size() - before);
   }
 
@@ -78,6 +82,7 @@ class BasicRules {
   void general_locking(std::vector<Derived>& out);
   void x_wings(std::vector<Derived>& out);
   void cage_sums(std::vector<Derived>& out);
+  void relations(std::vector<Derived>& out);
 
   const Board& b_;
   const Geometry& g_;

@@ -22,7 +22,7 @@ Board make_board(const LogicState& s, FindContext& context) {
   b.empty.resize(static_cast<std::size_t>(b.g->cell_count()));
   for (int c = 0; c < b.g->cell_count(); ++c)
     b.empty[static_cast<std::size_t>(c)] = s.value(c) == 0;
-  if (b.g->summed_cages()) {
+  if (b.g->summed_cages() || b.g->has_relations()) {
     b.values.resize(static_cast<std::size_t>(b.g->cell_count()));
     for (int c = 0; c < b.g->cell_count(); ++c)
       b.values[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(s.value(c));

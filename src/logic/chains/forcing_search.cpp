@@ -261,6 +261,11 @@ bool ForcingSearch::chain(Implications& imp, int& on_idx, int& off_idx) {
           for (Mask r = cur(c) & g_.consecutive_of(digit); r; r &= r - 1)
             if (visit(cand(c, std::countr_zero(r) + 1))) return true;
         }
+        // A relation's ties: the digits its rule does not allow beside it.
+        for (const Geometry::Tie& t : g_.ties(cell)) {
+          for (Mask r = cur(t.other) & ~g_.beside(t, digit); r; r &= r - 1)
+            if (visit(cand(t.other, std::countr_zero(r) + 1))) return true;
+        }
       }
     } else {
       const int p = pend_off[off_head++];

@@ -96,6 +96,13 @@ void LinkGraph::build(const std::vector<Mask>& grid, const std::vector<Mask>& or
         for (Mask r = at(c) & g_.consecutive_of(d + 1); r; r &= r - 1)
           weak_.push_back({c * n_ + std::countr_zero(r), kNoCause});
       }
+      // A relation's ties: the digits its rule does not allow beside this one
+      // (the same digit in a peer is a link already).
+      for (const Geometry::Tie& t : g_.ties(cell)) {
+        Mask r = at(t.other) & ~g_.beside(t, d + 1);
+        if (g_.sees(cell, t.other)) r &= ~bit;
+        for (; r; r &= r - 1) weak_.push_back({t.other * n_ + std::countr_zero(r), kNoCause});
+      }
       strong_count_[static_cast<std::size_t>(q)] = static_cast<unsigned char>(count_strong);
     }
   }

@@ -42,6 +42,7 @@ NONET_WRITER(single_digit)
 NONET_WRITER(se_chain)
 NONET_WRITER(modern_chain)
 NONET_WRITER(cage)
+NONET_WRITER(relation)
 #undef NONET_WRITER
 
 }  // namespace nonet::logic_detail

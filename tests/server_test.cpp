@@ -410,7 +410,7 @@ TEST_F(ServerTest, GenerateMakesVariantPuzzles) {
   EXPECT_EQ(post(port(), "/api/generate", {{"variant", "jigsaw"}, {"level", "medium"}, {"seed", 5}})
                 .json_body["fpuzzles"],
             r.json_body["fpuzzles"]);
-  expect_error(post(port(), "/api/generate", {{"variant", "thermo"}}), 400, "bad_value",
+  expect_error(post(port(), "/api/generate", {{"variant", "arrow"}}), 400, "bad_value",
                "\"variant\": expected x, windoku");
   // A killer: its cages in the f-puzzles answer, their sums the solution's.
   const Response killer =

@@ -234,10 +234,10 @@ TEST(VariantCli, ValidateLocatesEveryBrokenRule) {
 TEST(VariantCli, GeneratesEachVariantWithItsRulesAndRating) {
   RunResult r = run_cli("variants");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(split_lines(r.out).size(), 8u) << r.out;
+  EXPECT_EQ(split_lines(r.out).size(), 11u) << r.out;
   EXPECT_EQ(r.out.rfind("x ", 0), 0u) << r.out;
   for (const char* kind : {"x", "windoku", "disjoint-groups", "jigsaw", "anti-knight", "anti-king",
-                           "non-consecutive", "killer"}) {
+                           "non-consecutive", "killer", "kropki", "xv", "thermo"}) {
     SCOPED_TRACE(kind);
     r = run_cli(std::string("generate --variant ") + kind + " --level hard --seed 3 --format json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -273,6 +273,19 @@ TEST(VariantCli, GeneratesEachVariantWithItsRulesAndRating) {
   EXPECT_EQ(json::parse(r.out)["fpuzzles"]["extraregion"].size(), 4u) << r.out;
   r = run_cli("generate --variant jigsaw --seed 1 --level easy --format json");
   EXPECT_TRUE(json::parse(r.out)["fpuzzles"]["grid"][0][0].contains("region")) << r.out;
+  // Every dot given: the dots, and the rules where none is drawn.
+  r = run_cli("generate --variant kropki --seed 1 --level easy --format json");
+  fp = json::parse(r.out)["fpuzzles"];
+  EXPECT_GT(fp["difference"].size() + fp["ratio"].size(), 20u) << r.out;
+  EXPECT_EQ(fp["nonconsecutive"], true) << r.out;
+  EXPECT_NE(fp.dump().find("ratio"), std::string::npos) << r.out;
+  r = run_cli("generate --variant xv --seed 1 --level easy --format json");
+  fp = json::parse(r.out)["fpuzzles"];
+  EXPECT_GT(fp["xv"].size(), 5u) << r.out;
+  EXPECT_TRUE(fp.contains("negative")) << r.out;
+  r = run_cli("generate --variant thermo --seed 1 --level easy --format json");
+  fp = json::parse(r.out)["fpuzzles"];
+  EXPECT_GE(fp["thermometer"].size(), 5u) << r.out;
   // The line form is the link, the same seed the same puzzle.
   r = run_cli("generate --variant anti-knight --seed 9 --level medium -n 2");
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -295,7 +308,7 @@ TEST(VariantCli, GeneratesEachVariantWithItsRulesAndRating) {
 }
 
 TEST(VariantCli, GenerateRefusesAVariantItCannotMake) {
-  RunResult r = run_cli("generate --variant thermo");
+  RunResult r = run_cli("generate --variant arrow");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("expected x, windoku, disjoint-groups, jigsaw"), std::string::npos) << r.err;
   r = run_cli("generate --variant windoku --size 6");

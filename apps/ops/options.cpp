@@ -44,10 +44,13 @@ constexpr OptionInfo kOptions[] = {
      "Keep puzzles with a clue count in MIN-MAX (or N, MIN-, -MAX)", kEvery,
      "Python also takes a pair (MIN, MAX)"},
     {"variant", "generate",
-     "x|windoku|disjoint-groups|jigsaw|anti-knight|anti-king|non-consecutive|killer", "",
+     "x|windoku|disjoint-groups|jigsaw|anti-knight|anti-king|non-consecutive|killer|kropki|xv|"
+     "thermo",
+     "",
      "Make puzzles of this variant (nonet variants lists them): sudoku X, windoku, disjoint "
      "groups, jigsaw (fresh regions for each puzzle), anti-knight, anti-king, non-consecutive, "
-     "killer (fresh cages for each puzzle, medium and hard, up to 9x9)"},
+     "killer (fresh cages for each puzzle, medium and hard), kropki and xv (every dot or X and V "
+     "of a fresh grid), thermo (fresh thermometers); these four up to 9x9"},
     {"symmetry", "generate", "none|rot180|rot90|mirror|flip|diagonal|antidiagonal", "none",
      "Symmetry of the clue pattern: none, rot180, rot90, mirror, flip, diagonal, antidiagonal",
      kEvery, "the API's default is rot180 up to 9x9, as the board shows puzzles"},

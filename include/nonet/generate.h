@@ -235,6 +235,9 @@ enum class VariantKind : std::uint8_t {
   anti_king,        // no digit a king's move from itself
   non_consecutive,  // orthogonal neighbours are not consecutive (1 and N are not)
   killer,           // cages whose digits differ and make their sums, drawn from the grid
+  kropki,           // every white dot (consecutive) and black dot (double) given, drawn from the grid
+  xv,               // every X (sum 10) and V (sum 5) given, drawn from the grid
+  thermo,           // thermometers whose digits rise from the bulb, drawn from the grid
 };
 struct VariantKindInfo {
   VariantKind kind;
@@ -246,6 +249,9 @@ std::span<const VariantKindInfo> variant_kinds();
 const VariantKindInfo& info(VariantKind kind);
 // The kind an id names ("x", "anti-knight", ...; '_' may stand for '-').
 std::optional<VariantKind> variant_kind_from_string(std::string_view id);
+// Whether the kind's rules are drawn from a full grid for every puzzle
+// (killer's cages, kropki's dots, XV's marks, thermo's thermometers).
+bool drawn_from_grid(VariantKind kind);
 
 // A variant's rules on a board of one side: the puzzle with no givens, and
 // the board the generator, the solvers and the logic read it on.
@@ -268,9 +274,11 @@ Result<void> variant_fits(VariantKind kind, const Geometry& base);
 // other kind any rating.
 RatingBand variant_ratings(VariantKind kind);
 // The board of a puzzle of `kind` of `base`'s size. Every kind but jigsaw and
-// killer has one board; killer's cages are drawn from a full grid filled from
-// `rng` (sizes 2 to 5 from `rng`, no digit twice in one), which comes back
-// with the board; jigsaw's regions are drawn from `rng`: N connected regions of N
+// the kinds drawn from a grid has one board. Killer's cages, kropki's dots,
+// XV's marks and thermo's thermometers are drawn from a full grid filled from
+// `rng`, which comes back with the board: cages of 2 to 5 cells (no digit twice
+// in one); every dot, X and V the grid has; thermometers of 3 to 6 cells grown
+// along rising digits; jigsaw's regions are drawn from `rng`: N connected regions of N
 // cells that some full grid fills, grown from the boxes by random exchanges of
 // cells between neighbouring regions. nullopt only when the deadline expires.
 std::optional<VariantBoard> variant_board(VariantKind kind, const Geometry& base, Rng& rng,

@@ -65,14 +65,18 @@ int fewest_on_variant(int side, bool non_consecutive) { return non_consecutive ?
 }  // namespace
 
 int fewest_clues(VariantKind kind, const Geometry& base) {
-  // A killer's sums may tell every digit apart: it may need no given at all.
-  if (kind == VariantKind::killer) return 0;
+  // A killer's sums, dots, X and V, thermometers may tell every digit apart:
+  // such a puzzle may need no given at all.
+  if (kind == VariantKind::killer || kind == VariantKind::kropki || kind == VariantKind::xv ||
+      kind == VariantKind::thermo)
+    return 0;
   return fewest_on_variant(base.side(), kind == VariantKind::non_consecutive);
 }
 
 int fewest_clues(const Geometry& geometry) {
   if (const Layout* layout = geometry.layout())
-    return fewest_on_variant(geometry.side(), layout->non_consecutive || geometry.summed_cages());
+    return fewest_on_variant(geometry.side(), layout->non_consecutive || geometry.summed_cages() ||
+                                                  geometry.has_relations());
   switch (geometry.side()) {
     case 4:
       return 4;

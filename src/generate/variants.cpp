@@ -1,6 +1,7 @@
 // The variants the generator makes, and their boards: a fixed board for each
 // kind but jigsaw, whose regions are drawn afresh for every puzzle, and
-// killer, whose cages are drawn from a full grid for every puzzle.
+// killer, kropki, XV and thermo, whose cages, dots, marks or thermometers are
+// drawn from a full grid for every puzzle.
 
 #include <algorithm>
 #include <array>
@@ -33,6 +34,14 @@ constexpr std::array kKinds = {
                     "consecutive)"},
     VariantKindInfo{VariantKind::killer, "killer", "killer sudoku",
                     "the digits of each cage differ and add up to its sum"},
+    VariantKindInfo{VariantKind::kropki, "kropki", "kropki sudoku",
+                    "a white dot joins consecutive digits, a black dot a digit and its double; "
+                    "every dot is given"},
+    VariantKindInfo{VariantKind::xv, "xv", "XV sudoku",
+                    "an X joins digits that add up to 10, a V digits that add up to 5; every X "
+                    "and V is given"},
+    VariantKindInfo{VariantKind::thermo, "thermo", "thermo sudoku",
+                    "digits rise along each thermometer from its bulb"},
 };
 
 // Exchanges tried per cell of the board when growing jigsaw regions out of
@@ -52,8 +61,13 @@ constexpr int kEveryKindFrom = 8;
 
 // Killer cages are grown to sizes from 2 to this.
 constexpr int kMostCageCells = 5;
-// The largest side killers are made on.
-constexpr int kLargestKiller = 9;
+// The largest side the kinds drawn from a grid (killer, kropki, XV, thermo)
+// are made on.
+constexpr int kLargestDrawn = 9;
+// Thermometers are grown to sizes from kFewestThermoCells to this; a board
+// gets one per row of it, as many as can be grown.
+constexpr int kFewestThermoCells = 3;
+constexpr int kMostThermoCells = 6;
 
 // Calls fn(neighbour) for each orthogonal neighbour of `c` on the board.
 template <class Fn>
@@ -215,6 +229,103 @@ std::vector<Constraint> random_cages(const Grid& grid, Rng& rng) {
   return out;
 }
 
+bool cross(int a, int b, int c, int d) {  // whether steps a-b and c-d are the same pair
+  return (a == c && b == d) || (a == d && b == c);
+}
+
+// Thermometers over a full grid: grown from cells in an order drawn from `rng`,
+// each step to a free neighbour (orthogonal or diagonal, never crossing
+// another thermometer's diagonal step) holding a greater digit, to a length
+// drawn from kFewestThermoCells to kMostThermoCells; one shorter than that
+// gives its cells back. At most one per row of the board.
+std::vector<Constraint> random_thermometers(const Grid& grid, Rng& rng) {
+  const Geometry& g = grid.geometry();
+  const int n = g.side(), cells = g.cell_count();
+  std::vector<int> order(static_cast<std::size_t>(cells));
+  for (int c = 0; c < cells; ++c) order[static_cast<std::size_t>(c)] = c;
+  for (int i = cells - 1; i > 0; --i)
+    std::swap(order[static_cast<std::size_t>(i)],
+              order[rng.below(static_cast<std::uint32_t>(i + 1))]);
+  std::vector<char> used(static_cast<std::size_t>(cells), 0);
+  std::vector<std::pair<int, int>> diagonals;  // the diagonal steps taken
+  std::vector<Constraint> out;
+  std::vector<int> next;
+  for (int start : order) {
+    if (static_cast<int>(out.size()) == n) break;
+    if (used[static_cast<std::size_t>(start)]) continue;
+    const int length =
+        kFewestThermoCells +
+        static_cast<int>(rng.below(static_cast<std::uint32_t>(kMostThermoCells - kFewestThermoCells + 1)));
+    std::vector<int> line{start};
+    used[static_cast<std::size_t>(start)] = 1;
+    std::vector<std::pair<int, int>> steps;
+    while (static_cast<int>(line.size()) < length) {
+      const int at = line.back(), r = g.row_of(at), c = g.col_of(at);
+      next.clear();
+      for (int dr = -1; dr <= 1; ++dr) {
+        for (int dc = -1; dc <= 1; ++dc) {
+          const int rr = r + dr, cc = c + dc;
+          if ((dr == 0 && dc == 0) || rr < 0 || rr >= n || cc < 0 || cc >= n) continue;
+          const int to = g.cell(rr, cc);
+          if (used[static_cast<std::size_t>(to)] || grid[to] <= grid[at]) continue;
+          if (dr != 0 && dc != 0) {
+            const int p = g.cell(r, cc), q = g.cell(rr, c);
+            const auto crossing = [&](const std::pair<int, int>& s) { return cross(s.first, s.second, p, q); };
+            if (std::any_of(diagonals.begin(), diagonals.end(), crossing) ||
+                std::any_of(steps.begin(), steps.end(), crossing))
+              continue;
+          }
+          next.push_back(to);
+        }
+      }
+      if (next.empty()) break;
+      const int to = next[rng.below(static_cast<std::uint32_t>(next.size()))];
+      if (g.row_of(to) != r && g.col_of(to) != c) steps.push_back({at, to});
+      line.push_back(to);
+      used[static_cast<std::size_t>(to)] = 1;
+    }
+    if (static_cast<int>(line.size()) < kFewestThermoCells) {
+      for (int cell : line) used[static_cast<std::size_t>(cell)] = 0;
+      continue;
+    }
+    diagonals.insert(diagonals.end(), steps.begin(), steps.end());
+    out.push_back({ConstraintKind::thermometer, std::move(line)});
+  }
+  // In reading order of their bulbs.
+  std::sort(out.begin(), out.end(),
+            [](const Constraint& a, const Constraint& b) { return a.cells[0] < b.cells[0]; });
+  return out;
+}
+
+// Every dot (kropki) or every X and V (xv) the grid has between orthogonal
+// neighbours, and the rules that hold where none is drawn. A pair of 1 and 2
+// (consecutive and double) gets a white dot.
+std::vector<Constraint> marks_of(const Grid& grid, VariantKind kind) {
+  const Geometry& g = grid.geometry();
+  std::vector<Constraint> out;
+  for (int a = 0; a < g.cell_count(); ++a) {
+    for_each_orthogonal(g, a, [&](int b) {
+      if (b < a) return;
+      const int x = grid[a], y = grid[b];
+      if (kind == VariantKind::kropki) {
+        if (x - y == 1 || y - x == 1)
+          out.push_back({ConstraintKind::difference, {a, b}});
+        else if (x == 2 * y || y == 2 * x)
+          out.push_back({ConstraintKind::ratio, {a, b}});
+      } else if (x + y == 10 || x + y == 5) {
+        out.push_back({ConstraintKind::xv, {a, b}, {}, x + y});
+      }
+    });
+  }
+  if (kind == VariantKind::kropki) {
+    out.push_back({ConstraintKind::non_consecutive});
+    out.push_back({ConstraintKind::negative_ratio});
+  } else {
+    out.push_back({ConstraintKind::negative_xv});
+  }
+  return out;
+}
+
 // The cells of windoku's window whose top-left cell is (top, left).
 std::vector<int> window(const Geometry& g, int top, int left) {
   std::vector<int> cells;
@@ -249,12 +360,13 @@ Result<void> variant_fits(VariantKind kind, const Geometry& base) {
                      "x" + std::to_string(kLargestVariant) + " so far, not " + base.describe()};
   // Past 9x9 a killer with few givens is mostly left to chains that take
   // minutes to rate (12x12: most need ER 9 and up).
-  if (kind == VariantKind::killer && base.side() > kLargestKiller)
+  if (drawn_from_grid(kind) && base.side() > kLargestDrawn)
     return Error{0, 0,
-                 "killer puzzles are made on boards up to " + std::to_string(kLargestKiller) + "x" +
-                     std::to_string(kLargestKiller) + " so far, not " + base.describe() +
-                     ": past that their sums leave most of them to chains"};
-  if (kind == VariantKind::jigsaw || kind == VariantKind::killer) return {};
+                 std::string(k.id) + " puzzles are made on boards up to " +
+                     std::to_string(kLargestDrawn) + "x" + std::to_string(kLargestDrawn) +
+                     " so far, not " + base.describe() +
+                     ": past that their rules leave most of them to chains"};
+  if (kind == VariantKind::jigsaw || drawn_from_grid(kind)) return {};
   // Whether any full grid keeps the rules (none keeps anti-king or
   // non-consecutive on 4x4): a search that ends inside its budget has tried
   // every grid. From 8x8 up every kind has made puzzles on every box shape
@@ -272,6 +384,11 @@ Result<void> variant_fits(VariantKind kind, const Geometry& base) {
   return {};
 }
 
+bool drawn_from_grid(VariantKind kind) {
+  return kind == VariantKind::killer || kind == VariantKind::kropki || kind == VariantKind::xv ||
+         kind == VariantKind::thermo;
+}
+
 RatingBand variant_ratings(VariantKind kind) {
   if (kind == VariantKind::killer) return {20, 45};
   return {};
@@ -280,11 +397,16 @@ RatingBand variant_ratings(VariantKind kind) {
 std::optional<VariantBoard> variant_board(VariantKind kind, const Geometry& base, Rng& rng,
                                           const Deadline& deadline) {
   VariantPuzzle rules(base);
-  if (kind == VariantKind::killer) {
+  if (drawn_from_grid(kind)) {
     detail::FillBuffers buffers;
     const std::optional<Grid> grid = detail::fill_grid(base, rng, deadline, buffers);
     if (!grid) return std::nullopt;
-    rules.constraints = random_cages(*grid, rng);
+    if (kind == VariantKind::killer)
+      rules.constraints = random_cages(*grid, rng);
+    else if (kind == VariantKind::thermo)
+      rules.constraints = random_thermometers(*grid, rng);
+    else
+      rules.constraints = marks_of(*grid, kind);
     Result<std::shared_ptr<const Geometry>> board = house_geometry(rules);
     if (!board) return std::nullopt;
     Grid on_board(**board);
@@ -316,6 +438,9 @@ std::optional<VariantBoard> variant_board(VariantKind kind, const Geometry& base
       rules.constraints.push_back({ConstraintKind::non_consecutive});
       break;
     case VariantKind::killer:
+    case VariantKind::kropki:
+    case VariantKind::xv:
+    case VariantKind::thermo:
       break;  // drawn above
   }
   if (kind != VariantKind::jigsaw) {

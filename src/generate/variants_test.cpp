@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cstdlib>
 #include <set>
 
 #include "nonet/format.h"
@@ -83,13 +84,14 @@ TEST(VariantBoards, JigsawRegionsAreSoundFilledAndDrawnFromTheSeed) {
 }
 
 TEST(VariantBoards, KindsAreNamedAndRefusedWhereTheyCannotBeDrawn) {
-  EXPECT_EQ(variant_kinds().size(), 8u);
+  EXPECT_EQ(variant_kinds().size(), 11u);
   for (const VariantKindInfo& k : variant_kinds()) {
     EXPECT_EQ(variant_kind_from_string(k.id), k.kind);
     EXPECT_EQ(info(k.kind).id, std::string(k.id));
   }
   EXPECT_EQ(variant_kind_from_string("Anti_Knight"), VariantKind::anti_knight);
-  EXPECT_EQ(variant_kind_from_string("thermo"), std::nullopt);
+  EXPECT_EQ(variant_kind_from_string("Thermo"), VariantKind::thermo);
+  EXPECT_EQ(variant_kind_from_string("arrow"), std::nullopt);
   EXPECT_TRUE(variant_fits(VariantKind::windoku, *Geometry::get(3, 3)));
   const auto six = variant_fits(VariantKind::windoku, *Geometry::get(2, 3));
   ASSERT_FALSE(six);
@@ -178,6 +180,75 @@ TEST(VariantBoards, KillerCagesAreDrawnFromTheirGrid) {
   EXPECT_NE(big.error().message.find("up to 9x9"), std::string::npos) << big.error().message;
 }
 
+// Kropki's dots and XV's marks: every one the grid has, and the rules where
+// none is drawn; thermo's thermometers rise along the grid, 3 to 6 cells each,
+// touching cell to cell, none sharing a cell; the same seed, the same rules.
+TEST(VariantBoards, DotsMarksAndThermometersAreDrawnFromTheirGrid) {
+  const Geometry& base = *Geometry::get(3, 3);
+  for (VariantKind kind : {VariantKind::kropki, VariantKind::xv, VariantKind::thermo}) {
+    SCOPED_TRACE(info(kind).id);
+    EXPECT_TRUE(drawn_from_grid(kind));
+    ASSERT_TRUE(variant_fits(kind, base));
+    EXPECT_FALSE(variant_fits(kind, *Geometry::get(3, 4)));
+    EXPECT_EQ(fewest_clues(kind, base), 0);
+    Rng rng(7);
+    const std::optional<VariantBoard> drawn = variant_board(kind, base, rng);
+    ASSERT_TRUE(drawn);
+    ASSERT_TRUE(drawn->grid);
+    const Grid& grid = *drawn->grid;
+    EXPECT_EQ(testing::broken_rule(drawn->rules, grid), "");
+    EXPECT_TRUE(drawn->board->has_relations());
+    int marks = 0, whole = 0;
+    std::vector<int> seen(81, 0);
+    for (const Constraint& c : drawn->rules.constraints) {
+      if (c.cells.empty()) {
+        ++whole;
+        continue;
+      }
+      ++marks;
+      if (kind != VariantKind::thermo) {
+        ASSERT_EQ(c.cells.size(), 2u);
+        const int x = grid[c.cells[0]], y = grid[c.cells[1]];
+        if (c.kind == ConstraintKind::difference) EXPECT_EQ(std::abs(x - y), 1);
+        if (c.kind == ConstraintKind::ratio) EXPECT_TRUE(x == 2 * y || y == 2 * x);
+        if (c.kind == ConstraintKind::xv) EXPECT_EQ(x + y, c.value);
+        continue;
+      }
+      ASSERT_EQ(c.kind, ConstraintKind::thermometer);
+      EXPECT_GE(c.cells.size(), 3u);
+      EXPECT_LE(c.cells.size(), 6u);
+      for (std::size_t i = 0; i < c.cells.size(); ++i) {
+        ++seen[static_cast<std::size_t>(c.cells[i])];
+        if (i) EXPECT_LT(grid[c.cells[i - 1]], grid[c.cells[i]]);
+      }
+    }
+    for (int count : seen) EXPECT_LE(count, 1);
+    if (kind == VariantKind::thermo) {
+      EXPECT_GE(marks, 5);
+      EXPECT_LE(marks, 9);
+      EXPECT_EQ(whole, 0);
+    } else {
+      // Every pair of neighbours in the grid's relation has its mark.
+      int pairs = 0;
+      for (int a = 0; a < 81; ++a) {
+        for (int b : {a + 1, a + 9}) {
+          if (b >= 81 || (b == a + 1 && b % 9 == 0)) continue;
+          const int x = grid[a], y = grid[b];
+          pairs += kind == VariantKind::kropki ? std::abs(x - y) == 1 || x == 2 * y || y == 2 * x
+                                                : x + y == 5 || x + y == 10;
+        }
+      }
+      EXPECT_EQ(marks, pairs);
+      EXPECT_EQ(whole, kind == VariantKind::kropki ? 2 : 1);
+    }
+    Rng again(7);
+    const std::optional<VariantBoard> redrawn = variant_board(kind, base, again);
+    ASSERT_TRUE(redrawn);
+    ASSERT_EQ(redrawn->rules.constraints.size(), drawn->rules.constraints.size());
+    EXPECT_EQ(redrawn->rules.constraints.front().cells, drawn->rules.constraints.front().cells);
+  }
+}
+
 struct Case {
   VariantKind kind;
   Level level;
@@ -194,6 +265,9 @@ TEST(VariantGenerate, EachKindIsUniqueMinimalAndRatedAtItsLevel) {
       Case{VariantKind::anti_king, Level::medium},
       Case{VariantKind::non_consecutive, Level::extreme},
       Case{VariantKind::killer, Level::hard},
+      Case{VariantKind::kropki, Level::hard},
+      Case{VariantKind::xv, Level::medium},
+      Case{VariantKind::thermo, Level::expert},
   };
   const Geometry& base = *Geometry::get(3, 3);
   for (const Case& c : cases) {
@@ -204,7 +278,7 @@ TEST(VariantGenerate, EachKindIsUniqueMinimalAndRatedAtItsLevel) {
       EXPECT_TRUE(drawn);
       Generator generator(*drawn->board);
       GenerateOptions options;
-      options.grid = drawn->grid;  // killer: the grid its cages were drawn from
+      options.grid = drawn->grid;  // killer, kropki, xv, thermo: the grid drawn from
       options.symmetry = Symmetry::none;
       options.band = level_band(c.level);
       options.deadline = Deadline::after(std::chrono::seconds(120));

@@ -422,7 +422,7 @@ def test_generate_makes_variants_as_the_cli(cli):
         "generate", "--variant", "jigsaw", "--level", "easy", "--seed", "2", "-n", "3")
     assert nonet.generate(seed=1).variant is None
     with pytest.raises(ValueError, match="variant: expected x, windoku"):
-        nonet.generate(variant="thermo")
+        nonet.generate(variant="arrow")
     killer = nonet.generate(variant="killer", level="medium", seed=2)
     assert killer.rating.level == "medium" and "killercage" in json.loads(killer.fpuzzles)
     assert [str(killer)] == cli.lines("generate", "--variant", "killer", "--level", "medium",

@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <cstdlib>
+#include <functional>
 #include <vector>
 
 namespace nonet::testing {
@@ -55,6 +56,35 @@ class Counter {
         case ConstraintKind::non_consecutive:
           non_consecutive_ = true;
           break;
+        case ConstraintKind::negative_ratio:
+          no_black_ = true;
+          break;
+        case ConstraintKind::negative_xv:
+          no_xv_ = true;
+          break;
+        case ConstraintKind::difference: {
+          const int gap = k.value ? k.value : 1;
+          rules_.push_back({k.cells[0], k.cells[1], [gap](int x, int y) { return std::abs(x - y) == gap; }});
+          white_.push_back({k.cells[0], k.cells[1]});
+          break;
+        }
+        case ConstraintKind::ratio: {
+          const int r = k.value ? k.value : 2;
+          rules_.push_back({k.cells[0], k.cells[1], [r](int x, int y) { return x == r * y || y == r * x; }});
+          black_.push_back({k.cells[0], k.cells[1]});
+          ratios_.push_back(r);
+          break;
+        }
+        case ConstraintKind::xv: {
+          const int sum = k.value;
+          rules_.push_back({k.cells[0], k.cells[1], [sum](int x, int y) { return x + y == sum; }});
+          xv_.push_back({k.cells[0], k.cells[1]});
+          break;
+        }
+        case ConstraintKind::thermometer:
+          for (std::size_t i = 1; i < k.cells.size(); ++i)
+            rules_.push_back({k.cells[i - 1], k.cells[i], [](int x, int y) { return x < y; }});
+          break;
         case ConstraintKind::killer_cage:
           // Its cells see each other; its sum is checked by bounds as the
           // search narrows it.
@@ -62,10 +92,38 @@ class Counter {
           if (k.value) cages_.push_back({k.cells, k.value});
           break;
         default:
-          ADD_FAILURE() << "the test counter reads houses and peers only";
+          ADD_FAILURE() << "the test counter reads houses, peers, cages, dots, XV and "
+                           "thermometers only";
           usable_ = false;
       }
     }
+    // The rules where nothing is drawn, over every pair of orthogonal neighbours.
+    if (ratios_.empty()) ratios_.push_back(2);
+    auto drawn = [](const std::vector<std::pair<int, int>>& marks, int a, int b) {
+      for (const auto& [x, y] : marks)
+        if ((x == a && y == b) || (x == b && y == a)) return true;
+      return false;
+    };
+    const bool every_dot = non_consecutive_ && no_black_;
+    for (int a = 0; a < cells; ++a) {
+      for (int b : {a + 1, a + n_}) {
+        if (b >= cells || (b == a + 1 && b % n_ == 0)) continue;
+        const bool white = drawn(white_, a, b), black = drawn(black_, a, b);
+        if (non_consecutive_ && !white && !(every_dot && black))
+          rules_.push_back({a, b, [](int x, int y) { return std::abs(x - y) != 1; }});
+        if (no_black_ && !black && !(every_dot && white)) {
+          const std::vector<int> ratios = ratios_;
+          rules_.push_back({a, b, [ratios](int x, int y) {
+                              for (int r : ratios)
+                                if (x == r * y || y == r * x) return false;
+                              return true;
+                            }});
+        }
+        if (no_xv_ && !drawn(xv_, a, b))
+          rules_.push_back({a, b, [](int x, int y) { return x + y != 5 && x + y != 10; }});
+      }
+    }
+    if (!white_.empty() || no_black_) non_consecutive_ = false;  // read pair by pair above
     sees_.assign(static_cast<std::size_t>(cells), {});
     auto link = [&](int a, int b) {
       if (a == b) return;
@@ -109,6 +167,17 @@ class Counter {
       if (m == bit) return false;
       m &= ~bit;
     }
+    // A pair rule: the other cell keeps the digits the rule allows beside d.
+    for (const Rule& rule : rules_) {
+      if (rule.a != cell && rule.b != cell) continue;
+      const int other = rule.a == cell ? rule.b : rule.a;
+      Bits& m = cand[static_cast<std::size_t>(other)];
+      for (Bits left = m; left; left &= left - 1) {
+        const int y = std::countr_zero(left) + 1;
+        if (!(rule.a == cell ? rule.holds(d, y) : rule.holds(y, d))) m &= ~(Bits{1} << (y - 1));
+      }
+      if (!m) return false;
+    }
     if (non_consecutive_) {
       Bits near = 0;
       if (d > 1) near |= Bits{1} << (d - 2);
@@ -139,6 +208,23 @@ class Counter {
           most += std::bit_width(m);
         }
         if (least > sum || most < sum) return false;
+      }
+      // A pair rule: each cell keeps the digits some digit of the other allows.
+      for (const Rule& rule : rules_) {
+        Bits& a = cand[static_cast<std::size_t>(rule.a)];
+        Bits& b = cand[static_cast<std::size_t>(rule.b)];
+        Bits keep_a = 0, keep_b = 0;
+        for (Bits x = a; x; x &= x - 1) {
+          for (Bits y = b; y; y &= y - 1) {
+            if (!rule.holds(std::countr_zero(x) + 1, std::countr_zero(y) + 1)) continue;
+            keep_a |= x & (~x + 1);
+            keep_b |= y & (~y + 1);
+          }
+        }
+        if (!keep_a || !keep_b) return false;
+        more = more || keep_a != a || keep_b != b;
+        a = keep_a;
+        b = keep_b;
       }
       for (std::size_t c = 0; c < cand.size(); ++c) {
         if (!cand[c]) return false;
@@ -194,8 +280,17 @@ class Counter {
     }
   }
 
+  // A rule between the digits of two cells: holds(digit of a, digit of b).
+  struct Rule {
+    int a, b;
+    std::function<bool(int, int)> holds;
+  };
+
   int n_;
-  bool usable_ = true, non_consecutive_ = false;
+  bool usable_ = true, non_consecutive_ = false, no_black_ = false, no_xv_ = false;
+  std::vector<Rule> rules_;
+  std::vector<std::pair<int, int>> white_, black_, xv_;  // the drawn marks
+  std::vector<int> ratios_;
   std::vector<std::vector<int>> houses_;
   std::vector<std::vector<int>> sees_;
   std::vector<std::pair<std::vector<int>, int>> cages_;  // cells and sum

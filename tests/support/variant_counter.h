@@ -1,7 +1,8 @@
 #pragma once
 // An independent solution counter for the variants whose rules are houses or
 // peers (regions, diagonals, disjoint groups, extra regions, anti-knight,
-// anti-king, non-consecutive), and killer cages. Like the classic counter beside it, it shares
+// anti-king, non-consecutive), killer cages, kropki dots and XV (with their
+// rules where nothing is drawn) and thermometers. Like the classic counter beside it, it shares
 // nothing with the engine: each rule is read from its definition here, and
 // the search is a plain depth-first one with naked and hidden singles.
 

@@ -71,7 +71,7 @@ _nonet() {
       return
       ;;
     --variant)
-      COMPREPLY=($(compgen -W "x windoku disjoint-groups jigsaw anti-knight anti-king non-consecutive killer" -- "$cur"))
+      COMPREPLY=($(compgen -W "x windoku disjoint-groups jigsaw anti-knight anti-king non-consecutive killer kropki xv thermo" -- "$cur"))
       return
       ;;
     --to)

@@ -633,13 +633,14 @@ void define_operations(py::module_& m) {
       py::arg("variant") = py::none(),
       "A puzzle with one solution: a Generated, on a board of `size` (4 to 25) or `box` ('3x3', "
       "the default); `variant` ('x', 'windoku', 'disjoint-groups', 'jigsaw', 'anti-knight', "
-      "'anti-king', 'non-consecutive') makes one of that variant, its rules in Generated.fpuzzles "
-      "and Generated.url. `level` (easy ... extreme), `rating` ('MIN-MAX' or (MIN, MAX) ER) and "
-      "`clues` ('MIN-MAX' or (MIN, MAX)) filter, minimal or dug within the band as `nonet "
-      "generate` makes them (a level the board lacks raises ValueError); `minimal` True or "
-      "False chooses one way for a band, as --minimal / --no-minimal; `rate` rates every "
-      "puzzle. The same seed gives the same puzzle as `nonet generate --seed SEED`. Raises "
-      "Timeout when no puzzle passes in `timeout` seconds (60 by default).");
+      "'anti-king', 'non-consecutive', 'killer', 'kropki', 'xv', 'thermo') makes one of that "
+      "variant, its rules in Generated.fpuzzles and Generated.url. `level` (easy ... extreme), "
+      "`rating` ('MIN-MAX' or (MIN, MAX) ER) and `clues` ('MIN-MAX' or (MIN, MAX)) filter, "
+      "minimal or dug within the band as `nonet generate` makes them (a level the board lacks "
+      "raises ValueError); `minimal` True or False chooses one way for a band, as --minimal / "
+      "--no-minimal; `rate` rates every puzzle. The same seed gives the same puzzle as `nonet "
+      "generate --seed SEED`. Raises Timeout when no puzzle passes in `timeout` seconds (60 by "
+      "default).");
   m.def(
       "_generate_batch",
       [](std::uint64_t first, std::uint64_t count, int threads, std::optional<int> size,

@@ -292,12 +292,12 @@ TEST_F(ServerTest, OperationsReadVariantPuzzles) {
     EXPECT_NE(rated.body.find("\"thermometer\""), std::string::npos) << rated.body;
   }
   bad = fp;
-  bad["renban"] = json::array({{{"lines", json::array({json::array({"R4C1", "R4C2"})})}}});
+  bad["regionsumline"] = json::array({{{"lines", json::array({json::array({"R2C2", "R3C2"})})}}});
   expect_error(post(port(), "/api/rate", {{"puzzle", bad}}), 422, "unsupported",
                "the logic reads regions, diagonals, disjoint groups, extra regions, anti-knight, "
                "anti-king, non-consecutive, killer cages, kropki dots, XV, thermometers, "
-               "whispers, palindromes, clones, odd, even, minimum and maximum cells so far, "
-               "not renban 1");
+               "whispers, palindromes, clones, renban and between lines, arrows, little "
+               "killers, odd, even, minimum and maximum cells so far, not region sum line 1");
   // An X puzzle: rated, explained and hinted on its diagonals too.
   {
     const json x = x_puzzle();
@@ -435,8 +435,9 @@ TEST_F(ServerTest, GenerateMakesVariantPuzzles) {
   expect_error(post(port(), "/api/generate", {{"variant", "windoku"}, {"size", 6}}), 422,
                "bad_value", "9x9");
   const Response levels = request(port(), "GET", "/api/levels");
-  ASSERT_EQ(levels.json_body["variants"].size(), 8u) << levels.body;
+  ASSERT_EQ(levels.json_body["variants"].size(), 11u) << levels.body;
   EXPECT_EQ(levels.json_body["variants"][3]["id"], "jigsaw");
+  EXPECT_EQ(levels.json_body["variants"][10]["id"], "thermo");
 }
 
 TEST_F(ServerTest, LevelsPerSize) {

@@ -122,16 +122,17 @@ TEST(VariantCli, WhatItCannotReadIsNamed) {
   EXPECT_NE(r.out.find("invalid: line 2: the f-puzzles JSON is not valid JSON"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find(kTruth), std::string::npos) << "the puzzles after them are answered";
-  // The logic reads houses, chess rules, killer cages, dots and some lines so
-  // far: a renban line is refused by name, in the variant's place.
+  // The logic reads houses, chess rules, killer cages, dots and most lines so
+  // far: a region sum line is refused by name, in the variant's place.
   json renban = killer();
   renban.erase("killercage");
-  renban["renban"] = json::array({{{"lines", json::array({json::array({"R1C2", "R1C3"})})}}});
+  renban["regionsumline"] =
+      json::array({{{"lines", json::array({json::array({"R1C3", "R1C4"})})}}});
   const std::string renbans = temp_file("variants_renban.txt", renban.dump() + "\n");
   for (const char* op : {"rate", "explain", "hint"}) {
     r = run_cli(std::string(op) + " '" + renbans + "'");
     EXPECT_EQ(r.exit_code, 1) << op;
-    EXPECT_NE(r.err.find("not renban 1 (r1c2"), std::string::npos) << op << ": " << r.err;
+    EXPECT_NE(r.err.find("not region sum line 1 (r1c3"), std::string::npos) << op << ": " << r.err;
   }
 }
 

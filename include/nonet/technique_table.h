@@ -42,6 +42,10 @@
   X(german_whispers, "German Whispers", 20, "2.0", easy, 40, 1, 1, german_whispers, relation)     \
   X(palindrome, "Palindrome", 20, "2.0", easy, 40, 1, 1, palindrome, relation)                    \
   X(minimum_maximum, "Minimum/Maximum", 20, "2.0", easy, 40, 1, 1, minimum_maximum, relation)     \
+  X(renban, "Renban", 20, "2.0", easy, 40, 1, 1, renban, relation)                                \
+  X(between_line, "Between Line", 20, "2.0", easy, 40, 1, 1, between_line, relation)              \
+  X(arrow, "Arrow", 20, "2.0", easy, 40, 1, 1, arrow, relation)                                   \
+  X(little_killer, "Little Killer", 20, "2.0", easy, 40, 1, 1, little_killer, relation)           \
   X(naked_single, "Naked Single", 23, "2.3", easy, 4, 1, 1, naked_single, single)                 \
   X(direct_hidden_triple, "Direct Hidden Triple", 25, "2.5", medium, 100, 1, 0,                   \
     direct_hidden_triple, subset)                                                                 \

@@ -203,6 +203,14 @@ void find_german_whispers(const LogicState& s, FindContext& context, StepSink& s
 void find_palindrome(const LogicState& s, FindContext& context, StepSink& sink);
 void find_odd_even(const LogicState& s, FindContext& context, StepSink& sink);
 void find_minimum_maximum(const LogicState& s, FindContext& context, StepSink& sink);
+// What a rule over a group of cells (renban, between line, arrow, little
+// killer) leaves `masks`, the digits of its cells in its order; false (and
+// `masks` untouched) for the other kinds.
+bool read_group(const Relation& rel, const Geometry& g, std::vector<Mask>& masks);
+void find_renban(const LogicState& s, FindContext& context, StepSink& sink);
+void find_between_line(const LogicState& s, FindContext& context, StepSink& sink);
+void find_arrow(const LogicState& s, FindContext& context, StepSink& sink);
+void find_little_killer(const LogicState& s, FindContext& context, StepSink& sink);
 void find_innies_outies(const LogicState& s, FindContext& context, StepSink& sink);
 void find_direct_intersections(const LogicState& s, FindContext& context, StepSink& sink);
 void find_intersections(const LogicState& s, FindContext& context, StepSink& sink);

@@ -157,11 +157,11 @@ TEST(VariantLogic, HousesAndPeersOfTheBoard) {
   EXPECT_EQ(bj->house_name(bj->box_house(0)), "region 1");
 
   // What the logic does not read yet is named.
-  VariantPuzzle renban(g9());
-  renban.constraints.push_back({ConstraintKind::renban, {0, 1}});
-  Result<std::shared_ptr<const Geometry>> refused = house_geometry(renban);
+  VariantPuzzle sandwich(g9());
+  sandwich.constraints.push_back({ConstraintKind::sandwich, {0, 1, 2, 3, 4, 5, 6, 7, 8}, {}, 10});
+  Result<std::shared_ptr<const Geometry>> refused = house_geometry(sandwich);
   ASSERT_FALSE(refused.ok());
-  EXPECT_NE(refused.error().message.find("not renban 1 (r1c1, r1c2)"), std::string::npos)
+  EXPECT_NE(refused.error().message.find("not sandwich 1 (r1c1"), std::string::npos)
       << refused.error().message;
   Layout bad;
   bad.regions.assign(81, 0);
@@ -534,6 +534,54 @@ TEST(VariantLogic, XvWhispersPalindromesAndCells) {
             "Odd/Even Cell: r5c5 is even => r5c5 <> 1, 3, 5, 7, 9");
   EXPECT_EQ(first_text(cells, Technique::minimum_maximum),
             "Minimum/Maximum: r1c1 is below each of its neighbours => r1c1 <> 9; r1c2, r2c1 <> 1");
+}
+
+TEST(VariantLogic, GroupRulesReadWhatTheirCellsCanMake) {
+  // A renban of three holding 9 needs 7 and 8 beside it.
+  VariantPuzzle renban(g9());
+  renban.givens.set(0, 9);
+  renban.constraints.push_back({ConstraintKind::renban, {0, 1, 2}});
+  const auto rb = board_of(renban);
+  ASSERT_TRUE(rb);
+  EXPECT_TRUE(rb->sees(0, 2));
+  EXPECT_EQ(first_text(renban, Technique::renban),
+            "Renban: the digits of r1c1, r1c2, r1c3 are consecutive, in some order => r1c2, "
+            "r1c3 <> 1, 2, 3, 4, 5, 6");
+  // A between line from 2 to 5: the inner cells are 3 or 4.
+  VariantPuzzle between(g9());
+  between.givens.set(0, 2);
+  between.givens.set(3, 5);
+  between.constraints.push_back({ConstraintKind::between, {0, 10, 11, 3}});
+  EXPECT_EQ(first_text(between, Technique::between_line),
+            "Between Line: the digits of r2c2, r2c3 lie strictly between those of r1c1 and r1c4 "
+            "=> r2c2, r2c3 <> 1, 5, 6, 7, 8, 9");
+  // An arrow of three cells of a row: its circle is at least 1+2+3, each cell
+  // at most 9-1-2.
+  VariantPuzzle arrow(g9());
+  arrow.constraints.push_back({ConstraintKind::arrow, {40, 41, 42, 43}});
+  EXPECT_EQ(first_text(arrow, Technique::arrow),
+            "Arrow: the digits along the arrow r5c6, r5c7, r5c8 add up to the circle at r5c5 => "
+            "r5c5 <> 1, 2, 3, 4, 5; r5c6, r5c7, r5c8 <> 7, 8, 9");
+  // A pill of two cells read as a number: at most 27 from three cells.
+  VariantPuzzle pill(g9());
+  pill.constraints.push_back({ConstraintKind::pill_arrow, {0, 1, 2, 11, 20}, {}, 2});
+  const auto pb = board_of(pill);
+  ASSERT_TRUE(pb);
+  LogicState ps(on(pill.givens, *pb));
+  const std::optional<Step> pill_step = first_of(ps, Technique::arrow);
+  ASSERT_TRUE(pill_step);
+  EXPECT_EQ(render_step(*pill_step, *pb).rfind(
+                "Arrow: the digits along the arrow r1c3, r2c3, r3c3 add up to the number in the "
+                "pill r1c1, r1c2 => r1c1 <> 3, 4, 5, 6, 7, 8, 9",
+                0),
+            0u)
+      << render_step(*pill_step, *pb);
+  // A little killer of 6 along three cells of box 1's diagonal: 1+2+3.
+  VariantPuzzle little(g9());
+  little.constraints.push_back({ConstraintKind::little_killer, {0, 10, 20}, {}, 6});
+  EXPECT_EQ(first_text(little, Technique::little_killer),
+            "Little Killer: the digits on the diagonal r1c1, r2c2, r3c3 add up to 6 => r1c1, "
+            "r2c2, r3c3 <> 4, 5, 6, 7, 8, 9");
 }
 
 // A board with a relation plays no uniqueness pattern across its cells: the

@@ -69,8 +69,9 @@ bool has(const VariantPuzzle& p, ConstraintKind kind) {
                      [kind](const Constraint& c) { return c.kind == kind; });
 }
 
-// The kinds the logic reads as relations: what their lowering gives, pairs
-// and one-cell digits, is all there is to them.
+// The kinds the logic reads as relations: by the pairs and one-cell digits
+// their lowering gives, and the group rules (renban, between lines, arrows,
+// little killers) by readings of their own (src/logic/relations.cpp).
 bool relation_kind(ConstraintKind kind) {
   switch (kind) {
     case ConstraintKind::difference:
@@ -86,6 +87,11 @@ bool relation_kind(ConstraintKind kind) {
     case ConstraintKind::whispers:
     case ConstraintKind::palindrome:
     case ConstraintKind::clone:
+    case ConstraintKind::renban:
+    case ConstraintKind::between:
+    case ConstraintKind::arrow:
+    case ConstraintKind::pill_arrow:
+    case ConstraintKind::little_killer:
       return true;
     default:
       return false;
@@ -100,7 +106,7 @@ Relation relation_of(const VariantPuzzle& p, const Constraint& c) {
     if (lowered.start[cell] != lowered.all)
       rel.only.emplace_back(static_cast<int>(cell), lowered.start[cell]);
   }
-  rel.distinct = c.kind == ConstraintKind::thermometer;
+  rel.distinct = c.kind == ConstraintKind::thermometer || c.kind == ConstraintKind::renban;
   return rel;
 }
 
@@ -160,8 +166,8 @@ Result<std::shared_ptr<const Geometry>> house_geometry(const VariantPuzzle& puzz
         return Error{0, 0,
                      "the logic reads regions, diagonals, disjoint groups, extra regions, "
                      "anti-knight, anti-king, non-consecutive, killer cages, kropki dots, XV, "
-                     "thermometers, whispers, palindromes, clones, odd, even, minimum and "
-                     "maximum cells so far, not " +
+                     "thermometers, whispers, palindromes, clones, renban and between lines, "
+                     "arrows, little killers, odd, even, minimum and maximum cells so far, not " +
                          describe(puzzle, i)};
     }
   }

@@ -156,10 +156,10 @@ def test_solve_and_count_read_variant_puzzles():
     assert [a.status for a in nonet.solve_many([THERMO, json.dumps(THERMO)])] == ["solved", "solved"]
     with pytest.raises(nonet.ParseError, match="'lockout' is a rule nonet does not read yet"):
         nonet.solve(dict(THERMO, lockout=[]))
-    # The logic reads the thermometer; a renban line it does not read yet.
+    # The logic reads the thermometer; a region sum line it does not read yet.
     assert any(s.technique == "Thermometer" for s in nonet.explain(THERMO).steps)
-    with pytest.raises(nonet.InvalidPuzzleError, match="the logic reads .* so far, not renban 1"):
-        nonet.rate(dict(THERMO, renban=[{"lines": [["R4C1", "R4C2"]]}]))
+    with pytest.raises(nonet.InvalidPuzzleError, match="the logic reads .* so far, not region sum line 1"):
+        nonet.rate(dict(THERMO, regionsumline=[{"lines": [["R2C2", "R3C2"]]}]))
     with pytest.raises(nonet.ParseError, match="does not read yet \\(solve, count, validate, convert, rate, explain and hint do\\)"):
         nonet.candidates(THERMO)
     # Validation locates the broken thermometer.

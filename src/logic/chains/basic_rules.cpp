@@ -263,11 +263,32 @@ void BasicRules::relations(std::vector<Derived>& out) {
     for (Mask d = struck; d; d &= d - 1) parents_.push_back(from * n_ + std::countr_zero(d));
     emit(removed_, out);
   };
+  std::vector<Mask> masks;
   for (const Relation& rel : g_.layout()->relations) {
     for (const Link& link : rel.links) {
       read(link.a, link.b, link, true);
       read(link.b, link.a, link, false);
     }
+    // A rule over a group (renban, between line, arrow, little killer): what
+    // it still allows, once candidates are struck in it, its parents those.
+    if (!rel.links.empty() || rel.cells.empty()) continue;
+    parents_.clear();
+    masks.clear();
+    for (int c : rel.cells) {
+      masks.push_back(digits(c));
+      if (!b_.empty[static_cast<std::size_t>(c)]) continue;
+      for (Mask d = orig(c) & ~cur(c); d; d &= d - 1) parents_.push_back(c * n_ + std::countr_zero(d));
+    }
+    if (parents_.empty() || !read_group(rel, g_, masks)) continue;
+    removed_.clear();
+    for (std::size_t i = 0; i < rel.cells.size(); ++i) {
+      const int c = rel.cells[i];
+      if (!b_.empty[static_cast<std::size_t>(c)]) continue;
+      for (Mask r = cur(c) & ~masks[i]; r; r &= r - 1) removed_.push_back(c * n_ + std::countr_zero(r));
+    }
+    std::sort(removed_.begin(), removed_.end());
+    removed_.erase(std::unique(removed_.begin(), removed_.end()), removed_.end());
+    emit(removed_, out);
   }
 }
 

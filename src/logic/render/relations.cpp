@@ -50,6 +50,28 @@ std::string rule_text(const Step& step, const Geometry& g) {
       return "the line " + join_cells(step.cells, g) + " reads the same from either end";
     case ConstraintKind::clone:
       return "the clones " + join_cells(step.cells, g) + " hold the same digits in the same places";
+    case ConstraintKind::renban:
+      return "the digits of " + join_cells(step.cells, g) + " are consecutive, in some order";
+    case ConstraintKind::between: {
+      const std::vector<int> inner(step.cells.begin() + 1, step.cells.end() - 1);
+      return "the digits of " + join_cells(inner, g) + " lie strictly between those of " +
+             g.cell_name(step.cells.front()) + " and " + g.cell_name(step.cells.back());
+    }
+    case ConstraintKind::arrow: {
+      const std::vector<int> shaft(step.cells.begin() + 1, step.cells.end());
+      return "the digits along the arrow " + join_cells(shaft, g) + " add up to the circle at " +
+             g.cell_name(step.cells[0]);
+    }
+    case ConstraintKind::pill_arrow: {
+      const auto pill = static_cast<std::ptrdiff_t>(v);
+      const std::vector<int> number(step.cells.begin(), step.cells.begin() + pill);
+      const std::vector<int> shaft(step.cells.begin() + pill, step.cells.end());
+      return "the digits along the arrow " + join_cells(shaft, g) +
+             " add up to the number in the pill " + join_cells(number, g);
+    }
+    case ConstraintKind::little_killer:
+      return "the digits on the diagonal " + join_cells(step.cells, g) + " add up to " +
+             std::to_string(v);
     case ConstraintKind::odd:
       return g.cell_name(step.cells[0]) + " is odd";
     case ConstraintKind::even:

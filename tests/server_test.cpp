@@ -297,7 +297,8 @@ TEST_F(ServerTest, OperationsReadVariantPuzzles) {
                "the logic reads regions, diagonals, disjoint groups, extra regions, anti-knight, "
                "anti-king, non-consecutive, killer cages, kropki dots, XV, thermometers, "
                "whispers, palindromes, clones, renban and between lines, arrows, little "
-               "killers, odd, even, minimum and maximum cells so far, not region sum line 1");
+               "killers, sandwiches, X-sums, skyscrapers, quadruples, odd, even, minimum and "
+               "maximum cells so far, not region sum line 1");
   // An X puzzle: rated, explained and hinted on its diagonals too.
   {
     const json x = x_puzzle();

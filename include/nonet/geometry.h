@@ -58,6 +58,15 @@ struct Link {
 // over every pair of neighbours (no dot, no X or V). The logic reads it through
 // its links and the digits each of its cells may hold; `kind`, `cells`,
 // `other` and `value` are the variant constraint it stands for.
+// A rule's own reading of its cells (a sandwich, an X-sum, a skyscraper, a
+// quadruple): narrows `digits`, one mask per cell of the relation in its
+// order, to those that take part in some way of keeping the rule; false when
+// none does.
+class Narrowing {
+ public:
+  virtual ~Narrowing() = default;
+  virtual bool narrow(std::span<Mask> digits, int side) const = 0;
+};
 struct Relation {
   std::uint8_t kind = 0;    // the nonet::ConstraintKind
   std::vector<int> cells;   // in the constraint's order; empty for a rule on the whole board
@@ -66,6 +75,7 @@ struct Relation {
   std::vector<Link> links;
   std::vector<std::pair<int, Mask>> only;  // cells the rule narrows alone, and their digits
   bool distinct = false;  // its cells hold different digits (a thermometer): they are peers
+  std::shared_ptr<const Narrowing> narrowing;  // its own reading, when it has one
   bool operator==(const Relation&) const = default;
 };
 struct Layout {

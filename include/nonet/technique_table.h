@@ -46,6 +46,10 @@
   X(between_line, "Between Line", 20, "2.0", easy, 40, 1, 1, between_line, relation)              \
   X(arrow, "Arrow", 20, "2.0", easy, 40, 1, 1, arrow, relation)                                   \
   X(little_killer, "Little Killer", 20, "2.0", easy, 40, 1, 1, little_killer, relation)           \
+  X(sandwich, "Sandwich", 20, "2.0", easy, 40, 1, 1, sandwich, relation)                          \
+  X(x_sum, "X-Sum", 20, "2.0", easy, 40, 1, 1, x_sum, relation)                                   \
+  X(skyscraper_clue, "Skyscraper Clue", 20, "2.0", easy, 40, 1, 1, skyscraper_clue, relation)     \
+  X(quadruple, "Quadruple", 20, "2.0", easy, 40, 1, 1, quadruple, relation)                       \
   X(naked_single, "Naked Single", 23, "2.3", easy, 4, 1, 1, naked_single, single)                 \
   X(direct_hidden_triple, "Direct Hidden Triple", 25, "2.5", medium, 100, 1, 0,                   \
     direct_hidden_triple, subset)                                                                 \

@@ -37,6 +37,14 @@ Technique technique_of(ConstraintKind kind) {
       return Technique::arrow;
     case ConstraintKind::little_killer:
       return Technique::little_killer;
+    case ConstraintKind::sandwich:
+      return Technique::sandwich;
+    case ConstraintKind::x_sum:
+      return Technique::x_sum;
+    case ConstraintKind::skyscraper:
+      return Technique::skyscraper_clue;
+    case ConstraintKind::quadruple:
+      return Technique::quadruple;
     case ConstraintKind::thermometer:
       return Technique::thermometer;
     case ConstraintKind::difference:
@@ -326,6 +334,12 @@ std::vector<Mask> read_arrow(const std::vector<Mask>& masks, std::size_t pill, b
 }  // namespace
 
 bool read_group(const Relation& rel, const Geometry& g, std::vector<Mask>& masks) {
+  if (rel.narrowing) {
+    std::vector<Mask> narrowed = masks;
+    if (!rel.narrowing->narrow(narrowed, g.side())) return false;  // a broken position
+    masks = std::move(narrowed);
+    return true;
+  }
   switch (static_cast<ConstraintKind>(rel.kind)) {
     case ConstraintKind::renban:
       masks = read_renban(masks, g.side());
@@ -336,9 +350,11 @@ bool read_group(const Relation& rel, const Geometry& g, std::vector<Mask>& masks
       break;
     case ConstraintKind::arrow:
     case ConstraintKind::pill_arrow: {
-      const std::size_t pill =
-          rel.kind == static_cast<std::uint8_t>(ConstraintKind::arrow) ? 1 : static_cast<std::size_t>(rel.value);
-      const std::vector<int> shaft(rel.cells.begin() + static_cast<std::ptrdiff_t>(pill), rel.cells.end());
+      const std::size_t pill = rel.kind == static_cast<std::uint8_t>(ConstraintKind::arrow)
+                                   ? 1
+                                   : static_cast<std::size_t>(rel.value);
+      const std::vector<int> shaft(rel.cells.begin() + static_cast<std::ptrdiff_t>(pill),
+                                   rel.cells.end());
       masks = read_arrow(masks, pill, all_see(g, shaft));
       break;
     }
@@ -369,7 +385,8 @@ Step relation_step(Technique technique, const Relation& rel, std::vector<int> ce
   return step;
 }
 
-void find_relations(const LogicState& s, FindContext& context, StepSink& sink, Technique technique) {
+void find_relations(const LogicState& s, FindContext& context, StepSink& sink,
+                    Technique technique) {
   const Layout* layout = s.geometry().layout();
   if (!layout) return;
   for (const Relation& rel : layout->relations) {
@@ -403,7 +420,13 @@ void find_relations(const LogicState& s, FindContext& context, StepSink& sink, T
       r.keep(rel.cells, masks);
     std::vector<CellDigit> gone = r.removals();
     if (gone.empty()) continue;
-    if (sink.take(relation_step(technique, rel, rel.cells, rel.value, std::move(gone)))) return;
+    Step step = relation_step(technique, rel, rel.cells, rel.value, std::move(gone));
+    if (kind == ConstraintKind::quadruple) {
+      Mask listed = 0;  // the digits the quadruple names, for its sentence
+      for (int d : rel.other) listed |= digit_bit(d);
+      step.combinations = {listed};
+    }
+    if (sink.take(std::move(step))) return;
   }
 }
 
@@ -441,6 +464,18 @@ void find_arrow(const LogicState& s, FindContext& c, StepSink& sink) {
 }
 void find_little_killer(const LogicState& s, FindContext& c, StepSink& sink) {
   find_relations(s, c, sink, Technique::little_killer);
+}
+void find_sandwich(const LogicState& s, FindContext& c, StepSink& sink) {
+  find_relations(s, c, sink, Technique::sandwich);
+}
+void find_x_sum(const LogicState& s, FindContext& c, StepSink& sink) {
+  find_relations(s, c, sink, Technique::x_sum);
+}
+void find_skyscraper_clue(const LogicState& s, FindContext& c, StepSink& sink) {
+  find_relations(s, c, sink, Technique::skyscraper_clue);
+}
+void find_quadruple(const LogicState& s, FindContext& c, StepSink& sink) {
+  find_relations(s, c, sink, Technique::quadruple);
 }
 
 }  // namespace nonet::logic_detail

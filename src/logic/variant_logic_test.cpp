@@ -157,11 +157,11 @@ TEST(VariantLogic, HousesAndPeersOfTheBoard) {
   EXPECT_EQ(bj->house_name(bj->box_house(0)), "region 1");
 
   // What the logic does not read yet is named.
-  VariantPuzzle sandwich(g9());
-  sandwich.constraints.push_back({ConstraintKind::sandwich, {0, 1, 2, 3, 4, 5, 6, 7, 8}, {}, 10});
-  Result<std::shared_ptr<const Geometry>> refused = house_geometry(sandwich);
+  VariantPuzzle region_sum(g9());
+  region_sum.constraints.push_back({ConstraintKind::region_sum_line, {2, 3}});
+  Result<std::shared_ptr<const Geometry>> refused = house_geometry(region_sum);
   ASSERT_FALSE(refused.ok());
-  EXPECT_NE(refused.error().message.find("not sandwich 1 (r1c1"), std::string::npos)
+  EXPECT_NE(refused.error().message.find("not region sum line 1 (r1c3, r1c4)"), std::string::npos)
       << refused.error().message;
   Layout bad;
   bad.regions.assign(81, 0);
@@ -582,6 +582,38 @@ TEST(VariantLogic, GroupRulesReadWhatTheirCellsCanMake) {
   EXPECT_EQ(first_text(little, Technique::little_killer),
             "Little Killer: the digits on the diagonal r1c1, r2c2, r3c3 add up to 6 => r1c1, "
             "r2c2, r3c3 <> 4, 5, 6, 7, 8, 9");
+}
+
+TEST(VariantLogic, CluesOutsideTheGridAndQuadruples) {
+  VariantPuzzle sandwich(g9());
+  std::vector<int> column;
+  for (int r = 0; r < 9; ++r) column.push_back(r * 9 + 1);
+  sandwich.constraints.push_back({ConstraintKind::sandwich, column, {}, 35});
+  // 35 is 2+3+...+8: the 1 and the 9 sit at the ends of column 2.
+  EXPECT_EQ(first_text(sandwich, Technique::sandwich),
+            "Sandwich: the digits between the 1 and the 9 in column 2 from r1c2 add up to 35 => "
+            "r1c2, r9c2 <> 2, 3, 4, 5, 6, 7, 8; r2c2, r3c2, r4c2, r5c2, r6c2, r7c2, r8c2 <> 1, 9");
+  VariantPuzzle sky(g9());
+  std::vector<int> row(9);
+  for (int c = 0; c < 9; ++c) row[static_cast<std::size_t>(c)] = 9 * 4 + c;
+  // Nine seen: the row rises 1 to 9.
+  sky.constraints.push_back({ConstraintKind::skyscraper, row, {}, 9});
+  const std::string rising = first_text(sky, Technique::skyscraper_clue);
+  EXPECT_EQ(rising.rfind("Skyscraper Clue: 9 digits of row 5 from r5c1 are seen, each higher than "
+                         "every one before it => r5c1 <> 2, 3, 4, 5, 6, 7, 8, 9; r5c2 <> 1, 3,",
+                         0),
+            0u)
+      << rising;
+  VariantPuzzle quad(g9());
+  quad.constraints.push_back({ConstraintKind::quadruple, {0, 1, 9, 10}, {1, 2, 3, 4}});
+  EXPECT_EQ(first_text(quad, Technique::quadruple),
+            "Quadruple: the cells r1c1, r1c2, r2c1, r2c2 hold 1, 2, 3, 4 => r1c1, r1c2, r2c1, "
+            "r2c2 <> 5, 6, 7, 8, 9");
+  VariantPuzzle xsum(g9());
+  xsum.constraints.push_back({ConstraintKind::x_sum, column, {}, 1});
+  EXPECT_EQ(first_text(xsum, Technique::x_sum),
+            "X-Sum: the first X digits of column 2 from r1c2, X being the first, add up to 1 => "
+            "r1c2 <> 2, 3, 4, 5, 6, 7, 8, 9; r2c2, r3c2, r4c2, r5c2, r6c2, r7c2, r8c2, r9c2 <> 1");
 }
 
 // A board with a relation plays no uniqueness pattern across its cells: the

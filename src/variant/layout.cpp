@@ -92,11 +92,28 @@ bool relation_kind(ConstraintKind kind) {
     case ConstraintKind::arrow:
     case ConstraintKind::pill_arrow:
     case ConstraintKind::little_killer:
+    case ConstraintKind::sandwich:
+    case ConstraintKind::x_sum:
+    case ConstraintKind::skyscraper:
+    case ConstraintKind::quadruple:
       return true;
     default:
       return false;
   }
 }
+
+// A rule the variant search narrows by its own reasoning, read the same way
+// by the logic.
+class RuleNarrowing final : public Narrowing {
+ public:
+  explicit RuleNarrowing(variant::Rule rule) : rule_(std::move(rule)) {}
+  bool narrow(std::span<Mask> digits, int side) const override {
+    return rule_.revise(rule_, digits, side);
+  }
+
+ private:
+  variant::Rule rule_;
+};
 
 Relation relation_of(const VariantPuzzle& p, const Constraint& c) {
   const variant::Lowered lowered = variant::lower_alone(p, c);
@@ -107,6 +124,8 @@ Relation relation_of(const VariantPuzzle& p, const Constraint& c) {
       rel.only.emplace_back(static_cast<int>(cell), lowered.start[cell]);
   }
   rel.distinct = c.kind == ConstraintKind::thermometer || c.kind == ConstraintKind::renban;
+  if (lowered.rules.size() == 1 && lowered.rules[0].cells == c.cells)
+    rel.narrowing = std::make_shared<const RuleNarrowing>(lowered.rules[0]);
   return rel;
 }
 
@@ -167,7 +186,8 @@ Result<std::shared_ptr<const Geometry>> house_geometry(const VariantPuzzle& puzz
                      "the logic reads regions, diagonals, disjoint groups, extra regions, "
                      "anti-knight, anti-king, non-consecutive, killer cages, kropki dots, XV, "
                      "thermometers, whispers, palindromes, clones, renban and between lines, "
-                     "arrows, little killers, odd, even, minimum and maximum cells so far, not " +
+                     "arrows, little killers, sandwiches, X-sums, skyscrapers, quadruples, odd, "
+                     "even, minimum and maximum cells so far, not " +
                          describe(puzzle, i)};
     }
   }

@@ -17,6 +17,21 @@ std::string pair_text(const Step& step, const Geometry& g) {
   return g.cell_name(step.cells[0]) + " and " + g.cell_name(step.cells[1]);
 }
 
+// A clue's row or column, from the clue's side: "column 2 from r1c2"; other
+// cells as a list.
+std::string clue_line(const Step& step, const Geometry& g) {
+  const int first = step.cells.front();
+  bool row = true, column = true;
+  for (int c : step.cells) {
+    row = row && g.row_of(c) == g.row_of(first);
+    column = column && g.col_of(c) == g.col_of(first);
+  }
+  if (static_cast<int>(step.cells.size()) == g.side() && (row || column))
+    return g.house_name(row ? g.row_house(g.row_of(first)) : g.column_house(g.col_of(first))) +
+           " from " + g.cell_name(first);
+  return join_cells(step.cells, g);
+}
+
 // What the relation says, as a player says it.
 std::string rule_text(const Step& step, const Geometry& g) {
   const int v = step.sum;
@@ -39,8 +54,10 @@ std::string rule_text(const Step& step, const Geometry& g) {
              (v ? "neither is " + times(v) + " the other"
                 : std::string("they are in no ratio the black dots use"));
     case ConstraintKind::xv:
-      return std::string(v == 10 ? "the X" : v == 5 ? "the V" : "the sum") + " between " +
-             pair_text(step, g) + " makes them add up to " + std::to_string(v);
+      return std::string(v == 10  ? "the X"
+                         : v == 5 ? "the V"
+                                  : "the sum") +
+             " between " + pair_text(step, g) + " makes them add up to " + std::to_string(v);
     case ConstraintKind::negative_xv:
       return "no X or V joins " + pair_text(step, g) + ", so they add up to neither 5 nor 10";
     case ConstraintKind::whispers:
@@ -72,6 +89,18 @@ std::string rule_text(const Step& step, const Geometry& g) {
     case ConstraintKind::little_killer:
       return "the digits on the diagonal " + join_cells(step.cells, g) + " add up to " +
              std::to_string(v);
+    case ConstraintKind::sandwich:
+      return "the digits between the 1 and the " + sym(g.side()) + " in " + clue_line(step, g) +
+             " add up to " + std::to_string(v);
+    case ConstraintKind::x_sum:
+      return "the first X digits of " + clue_line(step, g) + ", X being the first, add up to " +
+             std::to_string(v);
+    case ConstraintKind::skyscraper:
+      return std::to_string(v) + " digits of " + clue_line(step, g) +
+             " are seen, each higher than every one before it";
+    case ConstraintKind::quadruple:
+      return "the cells " + join_cells(step.cells, g) + " hold " +
+             comma_digits(step.combinations.empty() ? 0 : step.combinations[0]);
     case ConstraintKind::odd:
       return g.cell_name(step.cells[0]) + " is odd";
     case ConstraintKind::even:

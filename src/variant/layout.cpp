@@ -117,7 +117,11 @@ class RuleNarrowing final : public Narrowing {
 
 Relation relation_of(const VariantPuzzle& p, const Constraint& c) {
   const variant::Lowered lowered = variant::lower_alone(p, c);
-  Relation rel{static_cast<std::uint8_t>(c.kind), c.cells, c.other, c.value, {}, {}, false};
+  Relation rel;
+  rel.kind = static_cast<std::uint8_t>(c.kind);
+  rel.cells = c.cells;
+  rel.other = c.other;
+  rel.value = c.value;
   for (const variant::Pair& pair : lowered.pairs) rel.links.push_back({pair.a, pair.b, pair.allowed});
   for (std::size_t cell = 0; cell < lowered.start.size(); ++cell) {
     if (lowered.start[cell] != lowered.all)

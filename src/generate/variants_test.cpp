@@ -209,9 +209,14 @@ TEST(VariantBoards, DotsMarksAndThermometersAreDrawnFromTheirGrid) {
       if (kind != VariantKind::thermo) {
         ASSERT_EQ(c.cells.size(), 2u);
         const int x = grid[c.cells[0]], y = grid[c.cells[1]];
-        if (c.kind == ConstraintKind::difference) EXPECT_EQ(std::abs(x - y), 1);
-        if (c.kind == ConstraintKind::ratio) EXPECT_TRUE(x == 2 * y || y == 2 * x);
-        if (c.kind == ConstraintKind::xv) EXPECT_EQ(x + y, c.value);
+        if (c.kind == ConstraintKind::difference) {
+          EXPECT_EQ(std::abs(x - y), 1);
+        } else if (c.kind == ConstraintKind::ratio) {
+          EXPECT_TRUE(x == 2 * y || y == 2 * x);
+        } else {
+          EXPECT_EQ(c.kind, ConstraintKind::xv);
+          EXPECT_EQ(x + y, c.value);
+        }
         continue;
       }
       ASSERT_EQ(c.kind, ConstraintKind::thermometer);
@@ -219,7 +224,9 @@ TEST(VariantBoards, DotsMarksAndThermometersAreDrawnFromTheirGrid) {
       EXPECT_LE(c.cells.size(), 6u);
       for (std::size_t i = 0; i < c.cells.size(); ++i) {
         ++seen[static_cast<std::size_t>(c.cells[i])];
-        if (i) EXPECT_LT(grid[c.cells[i - 1]], grid[c.cells[i]]);
+        if (i) {
+          EXPECT_LT(grid[c.cells[i - 1]], grid[c.cells[i]]);
+        }
       }
     }
     for (int count : seen) EXPECT_LE(count, 1);

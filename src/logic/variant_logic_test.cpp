@@ -453,7 +453,9 @@ TEST(VariantLogic, ThermometerReadsItsRanges) {
   ASSERT_TRUE(step);
   EXPECT_EQ(step->eliminations.front().cell, 0);
   for (const CellDigit& e : step->eliminations) {
-    if (e.cell == 2) EXPECT_TRUE(e.digit < 6 || e.digit == 9) << e.digit;
+    if (e.cell == 2) {
+      EXPECT_TRUE(e.digit < 6 || e.digit == 9) << e.digit;
+    }
   }
 }
 

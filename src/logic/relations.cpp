@@ -93,17 +93,20 @@ class Reading {
     cells_.push_back(cell);
     digits_.push_back(s_.value(cell) ? digit_bit(s_.value(cell)) : s_.candidates(cell));
   }
+  // The digits `cell` may still hold; a cell not read yet is added first.
   Mask& digits(int cell) {
-    return digits_[static_cast<std::size_t>(std::find(cells_.begin(), cells_.end(), cell) -
-                                            cells_.begin())];
+    add(cell);
+    return digits_[index(cell)];
   }
   // Narrows by the links until nothing changes.
   void narrow(std::span<const Link> links) {
     for (bool changed = true; changed;) {
       changed = false;
       for (const Link& link : links) {
-        Mask& a = digits(link.a);
-        Mask& b = digits(link.b);
+        add(link.a);
+        add(link.b);
+        Mask& a = digits_[index(link.a)];
+        Mask& b = digits_[index(link.b)];
         Mask beside_a = 0, keep_a = 0;
         for (Mask m = a; m; m &= m - 1) {
           const Mask allowed = link.allowed[static_cast<std::size_t>(lowest_digit(m))];
@@ -142,6 +145,10 @@ class Reading {
   }
 
  private:
+  std::size_t index(int cell) const {
+    return static_cast<std::size_t>(std::find(cells_.begin(), cells_.end(), cell) - cells_.begin());
+  }
+
   const LogicState& s_;
   std::vector<int> cells_;
   std::vector<Mask> digits_;

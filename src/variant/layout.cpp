@@ -123,9 +123,11 @@ Relation relation_of(const VariantPuzzle& p, const Constraint& c) {
   rel.other = c.other;
   rel.value = c.value;
   for (const variant::Pair& pair : lowered.pairs) rel.links.push_back({pair.a, pair.b, pair.allowed});
-  for (std::size_t cell = 0; cell < lowered.start.size(); ++cell) {
-    if (lowered.start[cell] != lowered.all)
-      rel.only.emplace_back(static_cast<int>(cell), lowered.start[cell]);
+  // The digits the rule itself allows its own cells (not the givens, which the
+  // lowering starts from too).
+  for (int cell : c.cells) {
+    const Mask allowed = lowered.start[static_cast<std::size_t>(cell)];
+    if (allowed != lowered.all && !p.givens[cell]) rel.only.emplace_back(cell, allowed);
   }
   rel.distinct = c.kind == ConstraintKind::thermometer || c.kind == ConstraintKind::renban;
   if (lowered.rules.size() == 1 && lowered.rules[0].cells == c.cells)

@@ -38,11 +38,6 @@ constexpr std::size_t kMostLooseCells = 5;
 // naked pair or a fish that rates less.
 constexpr int kWidestArea = 3;
 
-// A cell's digits: its value, or its candidates.
-Mask digits_at(const LogicState& s, int cell) {
-  return s.value(cell) ? digit_bit(s.value(cell)) : s.candidates(cell);
-}
-
 int mask_sum(Mask m) {
   int total = 0;
   for (; m; m &= m - 1) total += std::countr_zero(m) + 1;
@@ -58,6 +53,19 @@ struct Reading {
 };
 
 }  // namespace
+
+Mask digits_at(const LogicState& s, int cell) {
+  return s.value(cell) ? digit_bit(s.value(cell)) : s.candidates(cell);
+}
+
+bool all_see(const Geometry& g, std::span<const int> cells) {
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    for (std::size_t j = i + 1; j < cells.size(); ++j) {
+      if (!g.sees(cells[i], cells[j])) return false;
+    }
+  }
+  return true;
+}
 
 bool read_sum(std::span<const Mask> digits, int sum, Mask must, std::vector<Mask>& allowed,
               std::vector<Mask>* sets) {
@@ -145,15 +153,6 @@ bool read_loose(const LogicState& s, std::span<const int> cells, int sum, Readin
     return true;
   };
   return fill(fill, 0, 0);
-}
-
-bool all_see(const Geometry& g, std::span<const int> cells) {
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    for (std::size_t j = i + 1; j < cells.size(); ++j) {
-      if (!g.sees(cells[i], cells[j])) return false;
-    }
-  }
-  return true;
 }
 
 bool read_group(const LogicState& s, std::span<const int> cells, int sum, Mask must, Reading& out) {

@@ -180,6 +180,11 @@ std::vector<Mask> candidate_grid(const LogicState& s);
 // Appends an elimination of every digit of `digits` from `cell`.
 void eliminate_digits(Step& step, int cell, Mask digits);
 
+// A cell's digits: its value, or its candidates (cages.cpp).
+Mask digits_at(const LogicState& s, int cell);
+// Whether every two of `cells` see each other (cages.cpp).
+bool all_see(const Geometry& g, std::span<const int> cells);
+
 // What a sum allows cells that all see each other, each holding one of
 // `digits` (one mask per cell; a filled cell's is its value): per cell, the
 // digits it holds in some way of making the sum with different digits that

@@ -91,7 +91,7 @@ class Reading {
   void add(int cell) {
     if (std::find(cells_.begin(), cells_.end(), cell) != cells_.end()) return;
     cells_.push_back(cell);
-    digits_.push_back(s_.value(cell) ? digit_bit(s_.value(cell)) : s_.candidates(cell));
+    digits_.push_back(digits_at(s_, cell));
   }
   // The digits `cell` may still hold; a cell not read yet is added first.
   Mask& digits(int cell) {
@@ -278,13 +278,6 @@ bool read_distinct_addends(const std::vector<Mask>& masks, const Sums& targets,
     if (made) (*made)[t] = 1;
     for (std::size_t i = 0; i < masks.size(); ++i) allowed[i] |= one[i];
   }
-  return true;
-}
-
-bool all_see(const Geometry& g, const std::vector<int>& cells) {
-  for (std::size_t i = 0; i < cells.size(); ++i)
-    for (std::size_t j = i + 1; j < cells.size(); ++j)
-      if (!g.sees(cells[i], cells[j])) return false;
   return true;
 }
 

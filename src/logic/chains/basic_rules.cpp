@@ -203,31 +203,44 @@ void BasicRules::x_wings(std::vector<Derived>& out) {
             });
 }
 
+Mask BasicRules::digits_of(int c) const {
+  return b_.empty[static_cast<std::size_t>(c)] ? cur(c)
+                                               : digit_bit(b_.values[static_cast<std::size_t>(c)]);
+}
+
+template <class Read>
+void BasicRules::implied(std::span<const int> cells, const Read& read, std::vector<Derived>& out) {
+  parents_.clear();
+  masks_.clear();
+  for (int c : cells) {
+    masks_.push_back(digits_of(c));
+    if (!b_.empty[static_cast<std::size_t>(c)]) continue;
+    for (Mask d = orig(c) & ~cur(c); d; d &= d - 1) parents_.push_back(c * n_ + std::countr_zero(d));
+  }
+  if (parents_.empty() || !read(masks_)) return;
+  removed_.clear();
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const int c = cells[i];
+    if (!b_.empty[static_cast<std::size_t>(c)]) continue;
+    for (Mask r = cur(c) & ~masks_[i]; r; r &= r - 1) removed_.push_back(c * n_ + std::countr_zero(r));
+  }
+  std::sort(removed_.begin(), removed_.end());
+  emit(removed_, out);
+}
+
 void BasicRules::cage_sums(std::vector<Derived>& out) {
   if (!g_.summed_cages()) return;
-  std::vector<Mask> digits, allowed;
+  std::vector<Mask> allowed;
   for (const Cage& cage : g_.layout()->cages) {
     if (cage.sum == 0) continue;
-    parents_.clear();
-    digits.clear();
-    for (int c : cage.cells) {
-      if (!b_.empty[static_cast<std::size_t>(c)]) {
-        digits.push_back(digit_bit(b_.values[static_cast<std::size_t>(c)]));
-        continue;
-      }
-      digits.push_back(cur(c));
-      for (Mask d = orig(c) & ~cur(c); d; d &= d - 1)
-        parents_.push_back(c * n_ + std::countr_zero(d));
-    }
-    if (parents_.empty() || !read_sum(digits, cage.sum, 0, allowed, nullptr)) continue;
-    removed_.clear();
-    for (std::size_t i = 0; i < cage.cells.size(); ++i) {
-      const int c = cage.cells[i];
-      if (!b_.empty[static_cast<std::size_t>(c)]) continue;
-      for (Mask r = cur(c) & ~allowed[i]; r; r &= r - 1) removed_.push_back(c * n_ + std::countr_zero(r));
-    }
-    std::sort(removed_.begin(), removed_.end());
-    emit(removed_, out);
+    implied(
+        cage.cells,
+        [&](std::vector<Mask>& digits) {
+          if (!read_sum(digits, cage.sum, 0, allowed, nullptr)) return false;
+          digits = allowed;
+          return true;
+        },
+        out);
   }
 }
 
@@ -237,15 +250,11 @@ void BasicRules::cage_sums(std::vector<Derived>& out) {
 // are, so a chain may follow a thermometer or a dot a cell at a time.
 void BasicRules::relations(std::vector<Derived>& out) {
   if (!g_.has_relations()) return;
-  auto digits = [&](int c) {
-    return b_.empty[static_cast<std::size_t>(c)] ? cur(c)
-                                                   : digit_bit(b_.values[static_cast<std::size_t>(c)]);
-  };
   auto read = [&](int from, int to, const Link& link, bool forward) {
     if (!b_.empty[static_cast<std::size_t>(to)]) return;
     const Mask struck = b_.empty[static_cast<std::size_t>(from)] ? orig(from) & ~cur(from) : 0;
     if (!struck) return;
-    const Mask have = digits(from);
+    const Mask have = digits_of(from);
     Mask keep = 0;
     if (forward) {
       for (Mask x = have; x; x &= x - 1)
@@ -263,7 +272,6 @@ void BasicRules::relations(std::vector<Derived>& out) {
     for (Mask d = struck; d; d &= d - 1) parents_.push_back(from * n_ + std::countr_zero(d));
     emit(removed_, out);
   };
-  std::vector<Mask> masks;
   for (const Relation& rel : g_.layout()->relations) {
     for (const Link& link : rel.links) {
       read(link.a, link.b, link, true);
@@ -272,23 +280,7 @@ void BasicRules::relations(std::vector<Derived>& out) {
     // A rule over a group (renban, between line, arrow, little killer): what
     // it still allows, once candidates are struck in it, its parents those.
     if (!rel.links.empty() || rel.cells.empty()) continue;
-    parents_.clear();
-    masks.clear();
-    for (int c : rel.cells) {
-      masks.push_back(digits(c));
-      if (!b_.empty[static_cast<std::size_t>(c)]) continue;
-      for (Mask d = orig(c) & ~cur(c); d; d &= d - 1) parents_.push_back(c * n_ + std::countr_zero(d));
-    }
-    if (parents_.empty() || !read_group(rel, g_, masks)) continue;
-    removed_.clear();
-    for (std::size_t i = 0; i < rel.cells.size(); ++i) {
-      const int c = rel.cells[i];
-      if (!b_.empty[static_cast<std::size_t>(c)]) continue;
-      for (Mask r = cur(c) & ~masks[i]; r; r &= r - 1) removed_.push_back(c * n_ + std::countr_zero(r));
-    }
-    std::sort(removed_.begin(), removed_.end());
-    removed_.erase(std::unique(removed_.begin(), removed_.end()), removed_.end());
-    emit(removed_, out);
+    implied(rel.cells, [&](std::vector<Mask>& digits) { return read_group(rel, g_, digits); }, out);
   }
 }
 

@@ -83,6 +83,13 @@ class BasicRules {
   void x_wings(std::vector<Derived>& out);
   void cage_sums(std::vector<Derived>& out);
   void relations(std::vector<Derived>& out);
+  // A filled cell's value, an empty one's candidates.
+  Mask digits_of(int c) const;
+  // What a rule over `cells` still allows them once candidates are struck in
+  // them (`read` narrows their digits, in order; false when it cannot tell):
+  // the rest go, the struck candidates their parents.
+  template <class Read>
+  void implied(std::span<const int> cells, const Read& read, std::vector<Derived>& out);
 
   const Board& b_;
   const Geometry& g_;
@@ -90,6 +97,7 @@ class BasicRules {
   const std::vector<Mask>* orig_ = nullptr;
   const std::vector<Mask>* cur_ = nullptr;
   std::vector<int> removed_, parents_;
+  std::vector<Mask> masks_;  // implied(): the digits of a rule's cells
   std::deque<std::vector<int>> store_;
   std::span<const Mask> pos_;     // per house and digit: positions in the reduced grid
   std::span<const Mask> struck_;  // per house: digits that lost places

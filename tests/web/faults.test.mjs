@@ -196,6 +196,51 @@ describe('faults', () => {
     await page.close();
   });
 
+  test('a game in progress survives New and a reload: Undo brings it back, and Saved games resumes it', async () => {
+    const page = await freshPage(session.phone);
+    await waitFor(page, () => /one solution/.test(document.getElementById('status').textContent));
+    const blanks = [...EASY].map((c, i) => (c === '.' ? i : -1)).filter((i) => i >= 0).slice(0, 5);
+    for (const i of blanks) {
+      await cell(page, i).tap();
+      await page.locator(`#keypad button[data-digit="${EASY_SOLUTION[i]}"]`).tap();
+    }
+    await page.waitForTimeout(1100);  // a second on the clock
+    const played = await serial(page);
+    await stub(page, 'generate', () => ({ body: generated(HARD, null, { er: 7.2, ep: 1.2, ed: 1.2, level: 'expert', needs_chains: false, steps: 60 }) }));
+    await page.locator('#new').tap();
+    await waitFor(page, (h) => document.getElementById('serial').value === h, HARD);
+    assert.match(await page.textContent('#toast-text'), /Saved games/);
+    await page.reload();
+    await page.waitForSelector('.cell');
+    await waitFor(page, (h) => document.getElementById('serial').value === h, HARD);
+    // The undo history came through the reload.
+    assert.equal(await page.isEnabled('#undo'), true, 'Undo is there after a reload');
+    await page.locator('#undo').tap();
+    await waitFor(page, (p) => document.getElementById('serial').value === p, played);
+    assert.notEqual(await page.textContent('#timer'), '0:00', 'its clock came back with it');
+    await page.locator('#redo').tap();
+    await waitFor(page, (h) => document.getElementById('serial').value === h, HARD);
+    // And the game is in Saved games, to resume.
+    await page.locator('#games summary').tap();
+    const rows = page.locator('#games-body li');
+    assert.equal(await rows.count(), 1);
+    assert.match(await rows.first().textContent(), /9×9 Easy · ER \d\.\d.*\d+ of 81 cells/);
+    await shot(page, 'saved-games-phone');
+    await rows.first().locator('button[data-resume]').tap();
+    await waitFor(page, (p) => document.getElementById('serial').value === p, played);
+    assert.equal(await page.locator('#games-body li').count(), 0, 'the resumed game is on the board, not in the list');
+    await page.reload();
+    await page.waitForSelector('.cell');
+    await waitFor(page, (p) => document.getElementById('serial').value === p, played);
+    await page.locator('#undo').tap();
+    await waitFor(page, (h) => document.getElementById('serial').value === h, HARD);
+    // Delete takes a game off the list.
+    await page.locator('#games summary').tap();
+    await page.locator('#games-body button[data-forget]').tap();
+    assert.equal(await page.locator('#games-body li').count(), 0);
+    await page.close();
+  });
+
   test('pause stops hints, steps, solving and the puzzle text; generation blocks typing visibly', async () => {
     const page = await freshPage(session.desktop);
     await cell(page, 0).click();

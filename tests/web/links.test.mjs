@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Game, decodeProgress, freshMeta, parseSerial } from '../../web/js/model.js';
 import {
-  fromSaved, linkSaid, loadedPlan, readSaved, savedText, shareLink, shareSaid, startPlan, variantKinds,
+  addressFor, fromSaved, linkSaid, loadedPlan, readSaved, savedText, shareLink, shareSaid, startPlan, variantKinds,
 } from '../../web/js/links.js';
 import { EASY, HARD } from './lib.mjs';
 
@@ -18,6 +18,18 @@ const loaded = (line, meta = freshMeta()) => {
 };
 
 describe('links', () => {
+  test('the address keeps a board link while its puzzle is on the board, and drops its progress once read', () => {
+    const g = new Game(9), p = parseSerial(EASY);
+    g.load(p.n, p.digits);
+    assert.equal(addressFor(`?s=${EASY}`, g), null);
+    assert.equal(addressFor(`?s=${EASY}&p=abc`, g), `?s=${EASY}`);
+    assert.equal(addressFor(`?s=${HARD}`, g), '', 'another puzzle on the board: the link goes');
+    assert.equal(addressFor(`?backend=engine&s=${HARD}&p=x`, g), '?backend=engine');
+    assert.equal(addressFor('?s=12', g), '', 'a link that cannot be read goes too');
+    assert.equal(addressFor('', g), null);
+    assert.equal(addressFor('?load=abc', g), null, 'an f-puzzles link is left to its own start');
+  });
+
   test('a share link carries the puzzle, and the progress when asked and there is some', () => {
     const g = loaded(EASY);
     const plain = shareLink(g, true, 'https://x.org', '/nonet/');

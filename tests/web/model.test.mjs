@@ -204,6 +204,51 @@ describe('model', () => {
     assert.throws(() => Game.fromJSON({ ...g.toJSON(), values: [1, 2] }), /does not fit/);
   });
 
+  test('the undo and redo history survives JSON, across puzzles and sizes, as small differences', () => {
+    const g = loaded(EASY, freshMeta({ rating: { level: 'easy', er: 1.2 } }));
+    const empties = [...EASY].map((c, i) => (c === '.' ? i : -1)).filter((i) => i >= 0);
+    g.place([empties[0]], 4);
+    g.toggleMark('corner', [empties[1]], 7);
+    g.toggleColour([empties[2]], 3);
+    const six = parseSerial('2.1..5.5......6.2..1.4......4.3..1.6');
+    g.load(six.n, six.digits, freshMeta({ hints: 2 }));
+    g.place([1], 4);
+    g.undo();  // one step to redo
+    const text = JSON.stringify(g.toJSON(true)), now = g.line();
+    const back = Game.fromJSON(JSON.parse(text));
+    assert.equal(back.undoStack.length, g.undoStack.length);
+    assert.equal(back.redoStack.length, 1);
+    const replay = (game) => {
+      const seen = [game.line()];
+      assert.ok(game.redo());
+      seen.push(game.line());
+      game.undo();
+      while (game.undo()) seen.push(`${game.n}:${game.line()}:${game.corner.join('')}:${game.colours.join('')}:${game.meta.hints}:${game.meta.rating && game.meta.rating.er}`);
+      return seen;
+    };
+    // A step costs the cells it changed, not the board.
+    const one = g.historyJSON().undo.at(-2);  // the colour step (the last is the 9x9 board, whole)
+    assert.ok(JSON.stringify(one).length < 200, JSON.stringify(one));
+    // The newest steps only, when asked.
+    assert.equal(g.historyJSON(2).undo.length, 2);
+    assert.deepEqual(replay(back), replay(g));
+    // A history that cannot be read leaves the game itself.
+    const broken = JSON.parse(text);
+    broken.history.undo[0].l = { values: [9999, 1] };
+    const kept = Game.fromJSON(broken);
+    assert.equal(kept.line(), now);
+    assert.equal(kept.undoStack.length, 0);
+  });
+
+  test('a saved game resumed is one undoable step', () => {
+    const a = loaded(EASY), b = loaded(EASY);
+    b.place([[...EASY].indexOf('.')], 4);
+    a.adopt(b);
+    assert.equal(a.line(), b.line());
+    a.undo();
+    assert.equal(a.line(), EASY);
+  });
+
   test('a vague step shades the house its text names, a chain\'s too; a concrete one shows its parts', () => {
     const geo = geometry(9);
     const chain = { technique: 'Forcing X-Chain', houses: [], cells: [{ row: 2, col: 9 }], eliminations: [{ row: 2, col: 9, digit: 3 }], placements: [],

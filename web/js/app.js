@@ -13,12 +13,14 @@ import {
   OLD_SAVE_KEY, SAVE_KEY, fromSaved, linkSaid, loadedPlan, readSaved, shareLink, shareSaid, startPlan,
 } from './links.js';
 import { marksNote } from './print.js';
+import { puzzleKey } from './games.js';
 import {
-  $, elapsed, hideToast, initPage, placeToast, refreshLevels, render, renderClock, save, say, state, syncControls, toast,
-  toastCurrent,
+  $, elapsed, hideToast, initPage, placeToast, refreshLevels, render, renderClock, renderGames, save, saveNow, savedGames, say, state,
+  syncControls, toast, toastCurrent,
 } from './page.js';
 import {
-  accept, blocked, changed, clear, emptyBoard, enter, fillMarks, focusCurrent, loadPuzzle, redo, reset, setMode, undo,
+  accept, blocked, changed, clear, emptyBoard, enter, fillMarks, focusCurrent, forgetSaved, loadPuzzle, redo, reset, resumeGame,
+  setMode, undo,
 } from './play.js';
 import { renderHistory, setPaused } from './timer.js';
 import {
@@ -143,6 +145,14 @@ function wire() {
   click('keys-open', openKeys);
   click('keys-close', () => $('keys-dialog').close());
   $('history').addEventListener('toggle', renderHistory);
+  $('games').addEventListener('click', (e) => {
+    const b = e.target.closest('button');
+    if (b && b.dataset.resume && resumeGame(b.dataset.resume) && state.game.meta.rating === 'pending') rateInBackground(state.game.meta);
+    else if (b && b.dataset.forget) forgetSaved(b.dataset.forget);
+  });
+  // The last change is kept before the page goes (saving waits for the paint).
+  addEventListener('pagehide', saveNow);
+  document.addEventListener('visibilitychange', () => { if (document.hidden) saveNow(); });
   click('theme', () => {
     const next = document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark';
     setTheme(next);
@@ -164,6 +174,13 @@ function resume(saved) {
 // A puzzle from a link (startPlan's 'link') on the board, with its progress;
 // the kept game, when in progress, one Undo away. `link`: the link in words.
 function openLink(plan, link = 'the link') {
+  // A puzzle played before and left in progress goes on where it was left.
+  const key = puzzleKey(plan.parsed.n, plan.parsed.digits);
+  if (!plan.progress && key && savedGames().some((e) => e.key === key) && resumeGame(key)) {
+    say(`Welcome back: your saved game of the puzzle from ${link} goes on.`);
+    if (state.game.meta.rating === 'pending') rateInBackground(state.game.meta);
+    return;
+  }
   loadPuzzle(plan.parsed.n, plan.parsed.digits);
   // The puzzle and its progress are one step: the kept game, when there is
   // one, is the next Undo.
@@ -258,6 +275,7 @@ export async function start() {
     render();
   }
   renderHistory();
+  renderGames();
   focusCurrent();
   // The static site keeps itself for offline play (its service worker: sw.js).
   if (BACKEND === 'engine' && 'serviceWorker' in navigator) {

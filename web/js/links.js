@@ -21,8 +21,13 @@ export function shareLink(game, withProgress, origin, pathname) {
 
 export const shareSaid = (link) => ({ text: `Link copied: it opens this puzzle${link.progress ? ' with your progress' : ''}.`, kind: 'ok' });
 
-// The game in progress as it is saved (under SAVE_KEY).
-export const savedText = (game, cur, mode) => JSON.stringify({ game: game.toJSON(), cur, mode });
+// The game on the board as it is saved (under SAVE_KEY), with its undo and
+// redo history: the `limit` newest undo steps (all by default).
+export function savedText(game, cur, mode, limit = Infinity) {
+  const o = game.toJSON(limit > 0);
+  if (o.history && limit < Infinity) o.history = game.historyJSON(limit);
+  return JSON.stringify({ game: o, cur, mode });
+}
 
 // The kept game read back: {game, cur, mode}, or null when there is none or it
 // cannot be read. `text` is what SAVE_KEY holds; `oldText` what OLD_SAVE_KEY
@@ -83,6 +88,25 @@ function linkPlan(shared, progress, saved) {
     return { start: 'same-link' };
   }
   return { start: 'link', parsed, progress, kept: !!(saved && saved.game.inProgress()) };
+}
+
+// The address for the board as it now is, or null to leave it: a board
+// link (`?s=`, with `p` its progress) stays while its puzzle is on the board,
+// without its progress once that is read (a reload then goes on from the game
+// kept, not from the link's old progress); once another puzzle takes the
+// board the link goes, so that a reload brings back the game on the board.
+// Other parameters stay.
+export function addressFor(search, game) {
+  const params = new URLSearchParams(search);
+  const shared = params.get('s');
+  if (shared === null && !params.has('p')) return null;
+  const parsed = shared === null ? { error: 'none' } : parseSerial(shared);
+  const same = !parsed.error && Array.from(parsed.digits, symbol).join('') === game.line(game.givens);
+  if (same && !params.has('p')) return null;
+  params.delete('p');
+  if (!same) params.delete('s');
+  const query = params.toString();
+  return query ? `?${query}` : '';
 }
 
 // The ways a puzzle in nonet's JSON form (docs/variants.md) differs from

@@ -336,9 +336,12 @@ export class Game {
     return Array.from(this.candidates(), (m) => digitsOf(m, this.n));
   }
 
-  toJSON() {
+  // The board and its meta as plain data; with `withHistory`, its undo and
+  // redo history too (historyJSON), so that a reload loses nothing.
+  toJSON(withHistory = false) {
     const o = { n: this.n, meta: { ...this.meta, elapsed: this.clock() } };
     for (const k of LAYERS) o[k] = Array.from(this[k]);
+    if (withHistory && (this.undoStack.length || this.redoStack.length)) o.history = this.historyJSON();
     return o;
   }
   static fromJSON(o) {
@@ -350,8 +353,116 @@ export class Game {
       g[k] = TYPES[k].from(o[k]);
     }
     g.meta = freshMeta(o.meta && typeof o.meta === 'object' ? o.meta : {});
+    // A history that cannot be read is dropped; the game itself is kept.
+    if (o.history) { try { g.readHistory(o.history); } catch { /* the game without its history */ } }
     return g;
   }
+
+  // The undo and redo stacks as data: {undo, redo}, each a list of
+  // differences, oldest first. A snapshot is written as what differs from
+  // its neighbour nearer the board now (the next one up its stack, or the
+  // board itself for the top), so a step costs the cells it changed. The
+  // `limit` newest undo steps are kept (the oldest go first when storage is
+  // short).
+  historyJSON(limit = Infinity) {
+    const now = this.snapshot();
+    const chain = (stack, keep) => {
+      const out = [];
+      let ref = now;
+      for (let i = stack.length - 1; i >= 0 && out.length < keep; i--) {
+        out.push(cachedDiff(stack[i], ref));
+        ref = stack[i];
+      }
+      return out.reverse();
+    };
+    return { undo: chain(this.undoStack, limit), redo: chain(this.redoStack, Infinity) };
+  }
+  // Puts back historyJSON's stacks: each snapshot rebuilt from its neighbour.
+  // Throws on data that does not fit, leaving the stacks empty.
+  readHistory(h) {
+    const now = this.snapshot();
+    const chain = (list) => {
+      if (!Array.isArray(list)) throw new Error('saved history is not a list');
+      const out = [];
+      let ref = now;
+      for (let i = list.length - 1; i >= 0; i--) {
+        ref = undiff(list[i], ref);
+        out.push(ref);
+      }
+      return out.reverse();
+    };
+    try {
+      this.undoStack = chain(h.undo || []);
+      this.redoStack = chain(h.redo || []);
+    } catch (e) {
+      this.undoStack = [];
+      this.redoStack = [];
+      throw e;
+    }
+  }
+
+  // Another game (a saved one resumed) takes the board, as one undoable step:
+  // Undo brings back the game it replaced.
+  adopt(other) {
+    this.undoStack.push(this.snapshot());
+    this.redoStack.length = 0;
+    this.geo = other.geo;
+    for (const k of LAYERS) this[k] = other[k].slice();
+    this.meta = { ...other.meta };
+  }
+}
+
+// A snapshot as what differs from `ref`: {k: kind, m: the meta's changed
+// fields, l: {layer: [cell, value, ...]}}; across sizes every layer whole,
+// as its nonzero cells, with n.
+function diff(s, ref) {
+  const out = {};
+  if (s.kind) out.k = s.kind;
+  const whole = s.n !== ref.n;
+  if (whole) out.n = s.n;
+  const m = {};
+  for (const key of new Set([...Object.keys(s.meta), ...Object.keys(ref.meta)])) {
+    if (whole || JSON.stringify(s.meta[key]) !== JSON.stringify(ref.meta[key])) m[key] = s.meta[key] === undefined ? null : s.meta[key];
+  }
+  if (Object.keys(m).length) out.m = m;
+  const l = {};
+  for (const k of LAYERS) {
+    const a = s[k], b = whole ? null : ref[k], cells = [];
+    for (let c = 0; c < a.length; c++) if (a[c] !== (b ? b[c] : 0)) cells.push(c, a[c]);
+    if (cells.length) l[k] = cells;
+  }
+  out.l = l;
+  return out;
+}
+// diff's result for snapshot s against ref, worked out once per pair: the
+// snapshots in a stack stay as they are, so only the top one, written
+// against the board now, is worked out at every save.
+function cachedDiff(s, ref) {
+  if (s.saved && s.saved.ref === ref) return s.saved.diff;
+  const d = diff(s, ref);
+  s.saved = { ref, diff: d };
+  return d;
+}
+// The snapshot that diff `d` makes of `ref`.
+function undiff(d, ref) {
+  if (!d || typeof d !== 'object' || typeof d.l !== 'object' || d.l === null) throw new Error('saved history step cannot be read');
+  const n = d.n === undefined ? ref.n : d.n;
+  const geo = geometry(n);
+  const m = d.m && typeof d.m === 'object' ? d.m : {};
+  const s = { n, meta: freshMeta({ ...(d.n === undefined ? ref.meta : {}), ...m }) };
+  if (d.k) s.kind = d.k;
+  for (const k of LAYERS) {
+    const arr = d.n === undefined ? ref[k].slice() : new TYPES[k](geo.cells);
+    const cells = d.l[k] || [];
+    if (!Array.isArray(cells) || cells.length % 2) throw new Error('saved history step cannot be read');
+    for (let i = 0; i < cells.length; i += 2) {
+      const c = cells[i];
+      if (!Number.isInteger(c) || c < 0 || c >= geo.cells) throw new Error('saved history step does not fit its board');
+      arr[c] = cells[i + 1];
+    }
+    s[k] = arr;
+  }
+  return s;
 }
 
 function same(a, b) {

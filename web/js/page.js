@@ -11,7 +11,8 @@ import { DEFAULT_SETTINGS, loadSettings } from './store.js';
 import { elapsedMs, formatTime, stoppedAt } from './clock.js';
 import { buildKeypad, renderKeypad, toastSide } from './keypad.js';
 import { renderZoom } from './zoom.js';
-import { SAVE_KEY, savedText } from './links.js';
+import { SAVE_KEY, addressFor, savedText } from './links.js';
+import { GAMES_KEY, gameKey, gameRows, keepGame, readGames } from './games.js';
 import { cap, levelChoice, levelsAt, newTitle, ratingBadge } from './work.js';
 import { printSheet } from './print.js';
 
@@ -202,8 +203,94 @@ export function refreshLevels() {
   $('new').title = newTitle(offered, n, source);
 }
 
+// The game on the board is kept after every change, with its undo history,
+// and so is the list of saved games: written just after the change is
+// drawn (so a tap paints first), and at once when the page goes away.
+let saveDue = false;
 export function save() {
-  try {
-    localStorage.setItem(SAVE_KEY, savedText(state.game, state.cur, state.mode));
-  } catch { /* storage full or disabled: the game goes on unsaved */ }
+  if (saveDue) return;
+  saveDue = true;
+  setTimeout(saveNow, 0);
+}
+export function saveNow() {
+  if (!saveDue) return;
+  saveDue = false;
+  // Storage short of room keeps fewer undo steps, then none, before the game.
+  for (const limit of [Infinity, 200, 20, 0]) {
+    try {
+      localStorage.setItem(SAVE_KEY, savedText(state.game, state.cur, state.mode, limit));
+      break;
+    } catch { /* storage full or disabled: fewer steps, else the game goes on unsaved */ }
+  }
+  const address = addressFor(location.search, state.game);
+  if (address !== null) history.replaceState(null, '', `${location.pathname}${address}`);
+  const list = savedGames(), kept = keepGame(list, state.game, Date.now());
+  if (kept !== list) writeGames(kept);
+  else renderGames();
+}
+
+// The saved games (games.js), read from storage once and kept in step with it.
+let games = null;
+export function savedGames() {
+  if (!games) {
+    try { games = readGames(localStorage.getItem(GAMES_KEY)); } catch { games = []; }
+  }
+  return games;
+}
+// The saved games list written back, and its panel redrawn; the oldest games
+// go where room is short.
+export function writeGames(list) {
+  games = list;
+  for (let k = list.length; k >= 0; k = k ? Math.floor(k / 2) : -1) {
+    try {
+      localStorage.setItem(GAMES_KEY, JSON.stringify(list.slice(0, k)));
+      break;
+    } catch { /* fewer */ }
+  }
+  renderGames();
+}
+
+// The Saved games panel: every kept game but the one on the board, each with
+// Resume and Delete (play.js's resumeGame and forgetSaved, wired in app.js).
+let shownGames = '';
+export function renderGames() {
+  const rows = gameRows(savedGames(), gameKey(state.game), Date.now());
+  const key = JSON.stringify(rows);
+  $('games-count').textContent = rows.length ? ` (${rows.length})` : '';
+  if (key === shownGames) return;
+  shownGames = key;
+  const body = $('games-body');
+  if (!rows.length) {
+    const p = document.createElement('p');
+    p.className = 'muted';
+    p.textContent = 'No other game in progress. A game you leave for another stays here, to resume.';
+    body.replaceChildren(p);
+    return;
+  }
+  const ul = document.createElement('ul');
+  ul.className = 'games-list';
+  for (const r of rows) {
+    const li = document.createElement('li');
+    const text = document.createElement('span');
+    text.className = 'game-text';
+    const title = document.createElement('strong');
+    title.textContent = r.title;
+    const detail = document.createElement('span');
+    detail.className = 'muted';
+    detail.textContent = r.detail;
+    text.append(title, ' ', detail);
+    const resume = document.createElement('button');
+    resume.className = 'primary';
+    resume.dataset.resume = r.key;
+    resume.textContent = 'Resume';
+    resume.setAttribute('aria-label', `Resume the ${r.title} game, ${r.detail}`);
+    const drop = document.createElement('button');
+    drop.className = 'quiet';
+    drop.dataset.forget = r.key;
+    drop.textContent = 'Delete';
+    drop.setAttribute('aria-label', `Delete the saved ${r.title} game`);
+    li.append(text, resume, drop);
+    ul.append(li);
+  }
+  body.replaceChildren(ul);
 }

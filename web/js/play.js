@@ -11,7 +11,8 @@ import {
 import { resumedFrom, stoppedAt } from './clock.js';
 import { blockedText } from './work.js';
 import { revealCell } from './zoom.js';
-import { $, closeHint, closePath, hideToast, render, say, state, toast, view } from './page.js';
+import { $, closeHint, closePath, hideToast, render, renderGames, savedGames, say, state, toast, view, writeGames } from './page.js';
+import { forgetGame, gameOf } from './games.js';
 import { finish, syncClock, unfinish } from './timer.js';
 
 // Paused or waiting for the back end: says so and refuses the input.
@@ -42,7 +43,7 @@ export function changed({ keepMarks = false } = {}) {
 export function protect(what, fn) {
   const had = state.game.inProgress();
   const done = fn();
-  if (had && done !== false) toast(`${what} Your game is one Undo away.`);
+  if (had && done !== false) toast(`${what} Your game is one Undo away, and kept in Saved games.`);
   return done;
 }
 
@@ -183,4 +184,36 @@ export function clear() {
 export function emptyBoard(n) {
   protect(`Empty ${n}×${n} board.`, () => loadPuzzle(n, new Uint8Array(n * n)));
   say(`Empty ${n}×${n} board: press New puzzle for one, or type or paste your own and Load it.`);
+}
+
+// ---------------------------------------------------------------- saved games
+
+// The saved game of `key` takes the board with its clock, as one undoable
+// step; the game it replaces, when in progress, stays saved. Returns whether
+// it did.
+export function resumeGame(key) {
+  if (blocked()) return false;
+  const g = gameOf(savedGames(), key);
+  if (!g) {
+    say('That saved game cannot be read any more; it is taken off the list.', 'bad');
+    writeGames(forgetGame(savedGames(), key));
+    return false;
+  }
+  protect('Saved game resumed.', () => {
+    state.checking?.abort();
+    state.game.adopt(g);
+    state.clock = resumedFrom(state.game.meta);
+    Object.assign(state, clampSelection(state, state.game.geo.cells));
+    closePath();
+    changed();
+  });
+  say(`Saved game resumed: ${state.game.n}×${state.game.n}, ${g.meta.elapsed ? 'its clock goes on' : 'its clock starts'}. Undo brings back the game before it.`);
+  renderGames();
+  focusCurrent();
+  return true;
+}
+
+export function forgetSaved(key) {
+  writeGames(forgetGame(savedGames(), key));
+  say('Saved game deleted.');
 }

@@ -90,9 +90,25 @@ export class BoardView {
     board.append(layer);
     this.slotSide = geo.n <= 9 ? 3 : geo.n <= 16 ? 4 : 5;
     this.slots = cornerSlots(this.slotSide);
+    // The classes of a cell's place on the board (box and board edges), and
+    // what each cell was last drawn with.
+    this.frame = this.cells.map((_, i) => {
+      const r = geo.row(i), c = geo.col(i);
+      let cls = 'cell';
+      if (c === geo.n - 1) cls += ' edge-r'; else if ((c + 1) % geo.boxCols === 0) cls += ' box-r';
+      if (r === geo.n - 1) cls += ' edge-b'; else if ((r + 1) % geo.boxRows === 0) cls += ' box-b';
+      return cls;
+    });
+    this.drawn = this.cells.map(() => ({ cls: null, tab: null, selected: null, mistake: null, key: null }));
+    this.chainsDrawn = undefined;
+    this.candBoxes = [];
   }
 
   // view: {sel, cur, settings, marks, mistakes, hintShown}
+  // Only what changed is written: each cell keeps the class, label and
+  // content it was last drawn with, and its small digits are built again
+  // only when what they show changes (a tap on a 25x25 board with candidates
+  // redraws a few cells, not 15,000 digits).
   render(game, view) {
     const g = game, { geo } = g;
     if (this.cells.length !== geo.cells || this.geo !== geo) this.build(geo);
@@ -100,133 +116,160 @@ export class BoardView {
     const conflicts = g.conflicts();
     const { sel, cur, settings, marks: m, mistakes, hintShown } = view;
     const curDigit = g.values[cur];
-    const slots = this.slots, side = this.slotSide;
     const showArea = settings.showArea && !hintShown && sel.size === 1;
     const sameDigit = settings.showSame && !hintShown ? curDigit : 0;
+    const sameBit = sameDigit ? 1 << (sameDigit - 1) : 0;
+    const curRow = geo.row(cur), curCol = geo.col(cur), curBox = geo.box(cur);
 
     for (let i = 0; i < geo.cells; i++) {
       const el = this.cells[i];
       const v = g.values[i];
-      const cls = ['cell'];
-      const r = geo.row(i), c = geo.col(i);
-      if (c === geo.n - 1) cls.push('edge-r'); else if ((c + 1) % geo.boxCols === 0) cls.push('box-r');
-      if (r === geo.n - 1) cls.push('edge-b'); else if ((r + 1) % geo.boxRows === 0) cls.push('box-b');
-      if (g.isGiven(i)) cls.push('given'); else if (v) cls.push('entry');
-      if (showArea && i !== cur && (geo.row(i) === geo.row(cur) || geo.col(i) === geo.col(cur) || geo.box(i) === geo.box(cur))) cls.push('area');
-      if (sameDigit && v === sameDigit && i !== cur) cls.push('same');
-      if (m.area.has(i)) cls.push('hint-area');
-      if (m.pattern.has(i)) cls.push('pattern');
-      if (m.pattern2.has(i)) cls.push('pattern-2');
-      if (m.place.has(i)) cls.push('place');
-      if (m.wrong.has(i)) cls.push('wrong');
-      if (conflicts.has(i)) cls.push('conflict');
-      const mistake = mistakes.has(i);
-      if (mistake) cls.push('mistake');
-      if (sel.has(i)) cls.push('selected');
-      if (i === cur) cls.push('current');
-      el.className = cls.join(' ');
-      el.tabIndex = i === cur ? 0 : -1;
-      el.setAttribute('aria-selected', String(sel.has(i)));
-      if (mistake) el.setAttribute('aria-invalid', 'true'); else el.removeAttribute('aria-invalid');
+      let cls = this.frame[i];
+      if (g.isGiven(i)) cls += ' given'; else if (v) cls += ' entry';
+      if (showArea && i !== cur && (geo.row(i) === curRow || geo.col(i) === curCol || geo.box(i) === curBox)) cls += ' area';
+      if (sameDigit && v === sameDigit && i !== cur) cls += ' same';
+      if (m.area.has(i)) cls += ' hint-area';
+      if (m.pattern.has(i)) cls += ' pattern';
+      if (m.pattern2.has(i)) cls += ' pattern-2';
+      if (m.place.has(i)) cls += ' place';
+      if (m.wrong.has(i)) cls += ' wrong';
+      const conflict = conflicts.has(i), mistake = mistakes.has(i), selected = sel.has(i);
+      if (conflict) cls += ' conflict';
+      if (mistake) cls += ' mistake';
+      if (selected) cls += ' selected';
+      if (i === cur) cls += ' current';
+      const was = this.drawn[i];
+      if (was.cls !== cls) { el.className = cls; was.cls = cls; }
+      const tab = i === cur ? 0 : -1;
+      if (was.tab !== tab) { el.tabIndex = tab; was.tab = tab; }
+      if (was.selected !== selected) { el.setAttribute('aria-selected', String(selected)); was.selected = selected; }
+      if (was.mistake !== mistake) {
+        if (mistake) el.setAttribute('aria-invalid', 'true'); else el.removeAttribute('aria-invalid');
+        was.mistake = mistake;
+      }
 
-      const parts = [];
-      let label = `${geo.name(i)}, `;
-      const colours = g.colours[i];
-      if (colours) {
-        const list = [];
-        for (let k = 1; k <= COLOUR_COUNT; k++) if (colours & (1 << (k - 1))) list.push(k);
-        const paint = document.createElement('span');
-        paint.className = 'paint';
-        paint.style.background = list.length === 1 ? `var(--paint-${list[0]})`
-          : `conic-gradient(${list.map((k, j) => `var(--paint-${k}) ${(j * 100) / list.length}% ${((j + 1) * 100) / list.length}%`).join(', ')})`;
-        parts.push(paint);
-      }
+      // What the cell's content depends on, as one key.
       const single = cands[i] && (cands[i] & (cands[i] - 1)) === 0 ? Math.log2(cands[i]) + 1 : 0;
-      if (v) {
-        const span = document.createElement('span');
-        span.className = 'value';
-        span.textContent = symbol(v);
-        parts.push(span);
-        label += `${g.isGiven(i) ? 'given' : 'entry'} ${symbol(v)}${conflicts.has(i) ? ', conflict' : ''}${mistake ? ', mistake' : ''}`;
-      } else if (m.place.has(i)) {
-        const span = document.createElement('span');
-        span.className = 'value preview';
-        span.textContent = symbol(m.place.get(i));
-        parts.push(span);
-        label += `empty, the hint places ${symbol(m.place.get(i))}`;
-      } else {
-        label += 'empty';
-        const elim = m.elim.get(i) || 0;
-        if (g.corner[i] || g.centre[i]) {
-          if (g.corner[i]) {
-            const box = document.createElement('div');
-            box.className = 'corner';
-            digitsOf(g.corner[i], geo.n).forEach((d, k) => {
-              const s = document.createElement('span');
-              s.textContent = symbol(d);
-              const slot = slots[k % slots.length];
-              const x = (slot % side) / (side - 1), y = Math.floor(slot / side) / (side - 1);
-              s.style.left = `${x * 100}%`;
-              s.style.top = `${y * 100}%`;
-              s.style.transform = `translate(${-x * 100}%, ${-y * 100}%)`;
-              if (d === sameDigit) s.className = 'hl';
-              if (elim & (1 << (d - 1))) s.className = 'elim';
-              box.append(s, ' ');
-            });
-            parts.push(box);
-            label += `, corner marks ${digitsOf(g.corner[i], geo.n).map(symbol).join(' ')}`;
-          }
-          if (g.centre[i]) {
-            const s = document.createElement('span');
-            s.className = 'centre';
-            for (const d of digitsOf(g.centre[i], geo.n)) {
-              const t = document.createElement('span');
-              t.textContent = symbol(d);
-              if (d === sameDigit) t.className = 'hl';
-              if (elim & (1 << (d - 1))) t.className = 'elim';
-              s.append(t, ' ');
-            }
-            parts.push(s);
-            label += `, centre marks ${digitsOf(g.centre[i], geo.n).map(symbol).join(' ')}`;
-          }
-        } else if (settings.showCands || elim || m.nodes.has(i)) {
-          const showAll = settings.showCands || m.nodes.has(i);
-          const box = document.createElement('div');
-          box.className = 'cands';
-          const shown = [];
-          for (let d = 1; d <= geo.n; d++) {
-            const has = cands[i] & (1 << (d - 1));
-            const isElim = elim & (1 << (d - 1));
-            const s = document.createElement('span');
-            if ((showAll && has) || isElim) { s.textContent = symbol(d); shown.push(symbol(d)); }
-            if (isElim) s.className = 'elim';
-            else if (settings.showSingles && single === d) s.className = 'single';
-            if (has && d === sameDigit) s.classList.add('hl');
-            // (whitespace between the digits keeps them apart as text; the grid ignores it)
-            box.append(s, ' ');
-          }
-          parts.push(box);
-          // The label names what shows, in the same order.
-          if (shown.length) label += `, candidates ${shown.join(' ')}`;
-          else if (settings.showCands) label += ', no candidates';
-          if (elim) label += `, the hint removes ${digitsOf(elim, geo.n).map(symbol).join(' ')}`;
-        } else if (settings.showSingles && single) {
-          const s = document.createElement('span');
-          s.className = 'lone';
-          s.textContent = symbol(single);
-          parts.push(s);
-        }
-        if (settings.showSingles && single) label += `, naked single ${symbol(single)}`;
-      }
-      if (colours) {
-        label += `, coloured ${COLOURS.filter((_, k) => colours & (1 << k)).join(' and ')}`;
-      }
-      // The label says it all: small digits and paint are hidden from assistive tech.
-      for (const p of parts) if (!p.classList.contains('value')) p.setAttribute('aria-hidden', 'true');
-      el.replaceChildren(...parts);
+      const elim = m.elim.get(i) || 0, node = m.nodes.has(i), place = m.place.get(i) || 0;
+      const shows = g.corner[i] | g.centre[i] | (settings.showCands || node ? cands[i] : 0);
+      const key = `${g.colours[i]}/${v}/${g.isGiven(i) ? 1 : 0}/${conflict ? 1 : 0}/${mistake ? 1 : 0}/${place}/${g.corner[i]}/${g.centre[i]}/`
+        + `${elim}/${cands[i]}/${node ? 1 : 0}/${settings.showCands ? 1 : 0}/${settings.showSingles ? single : 0}/${shows & sameBit ? 1 : 0}`;
+      if (was.key === key) continue;
+      was.key = key;
+      const { parts, label } = this.content(g, i, { cands, single, elim, node, place, conflict, mistake, sameDigit, settings });
+      const kids = el.children;
+      if (kids.length !== parts.length || parts.some((p, k) => kids[k] !== p)) el.replaceChildren(...parts);
       el.setAttribute('aria-label', label);
     }
-    this.drawChains(m.links);
+    const links = m.links.length ? m.links : null;  // no chain: nothing to draw again
+    if (this.chainsDrawn !== links) {
+      this.chainsDrawn = links;
+      this.drawChains(m.links);
+    }
+  }
+
+  // A cell's children and its label, which says it all: small digits and
+  // paint are hidden from assistive tech.
+  content(g, i, { cands, single, elim, node, place, conflict, mistake, sameDigit, settings }) {
+    const geo = g.geo, v = g.values[i], slots = this.slots, side = this.slotSide;
+    const parts = [];
+    let label = `${geo.name(i)}, `;
+    const colours = g.colours[i];
+    if (colours) {
+      const list = [];
+      for (let k = 1; k <= COLOUR_COUNT; k++) if (colours & (1 << (k - 1))) list.push(k);
+      const paint = document.createElement('span');
+      paint.className = 'paint';
+      paint.style.background = list.length === 1 ? `var(--paint-${list[0]})`
+        : `conic-gradient(${list.map((k, j) => `var(--paint-${k}) ${(j * 100) / list.length}% ${((j + 1) * 100) / list.length}%`).join(', ')})`;
+      parts.push(paint);
+    }
+    if (v) {
+      const span = document.createElement('span');
+      span.className = 'value';
+      span.textContent = symbol(v);
+      parts.push(span);
+      label += `${g.isGiven(i) ? 'given' : 'entry'} ${symbol(v)}${conflict ? ', conflict' : ''}${mistake ? ', mistake' : ''}`;
+    } else if (place) {
+      const span = document.createElement('span');
+      span.className = 'value preview';
+      span.textContent = symbol(place);
+      parts.push(span);
+      label += `empty, the hint places ${symbol(place)}`;
+    } else {
+      label += 'empty';
+      if (g.corner[i] || g.centre[i]) {
+        if (g.corner[i]) {
+          const box = document.createElement('div');
+          box.className = 'corner';
+          digitsOf(g.corner[i], geo.n).forEach((d, k) => {
+            const s = document.createElement('span');
+            s.textContent = symbol(d);
+            const slot = slots[k % slots.length];
+            const x = (slot % side) / (side - 1), y = Math.floor(slot / side) / (side - 1);
+            s.style.left = `${x * 100}%`;
+            s.style.top = `${y * 100}%`;
+            s.style.transform = `translate(${-x * 100}%, ${-y * 100}%)`;
+            if (d === sameDigit) s.className = 'hl';
+            if (elim & (1 << (d - 1))) s.className = 'elim';
+            box.append(s, ' ');
+          });
+          parts.push(box);
+          label += `, corner marks ${digitsOf(g.corner[i], geo.n).map(symbol).join(' ')}`;
+        }
+        if (g.centre[i]) {
+          const s = document.createElement('span');
+          s.className = 'centre';
+          for (const d of digitsOf(g.centre[i], geo.n)) {
+            const t = document.createElement('span');
+            t.textContent = symbol(d);
+            if (d === sameDigit) t.className = 'hl';
+            if (elim & (1 << (d - 1))) t.className = 'elim';
+            s.append(t, ' ');
+          }
+          parts.push(s);
+          label += `, centre marks ${digitsOf(g.centre[i], geo.n).map(symbol).join(' ')}`;
+        }
+      } else if (settings.showCands || elim || node) {
+        const showAll = settings.showCands || node;
+        // The cell's candidate box is kept and its digits changed in place,
+        // so that a tap lays out only the digits that changed.
+        let box = this.candBoxes[i];
+        if (!box) {
+          box = document.createElement('div');
+          box.className = 'cands';
+          // (whitespace between the digits keeps them apart as text; the grid ignores it)
+          for (let d = 1; d <= geo.n; d++) box.append(document.createElement('span'), ' ');
+          this.candBoxes[i] = box;
+        }
+        const shown = [];
+        for (let d = 1; d <= geo.n; d++) {
+          const has = cands[i] & (1 << (d - 1));
+          const isElim = elim & (1 << (d - 1));
+          const s = box.children[d - 1];
+          let text = '';
+          if ((showAll && has) || isElim) { text = symbol(d); shown.push(text); }
+          let cls = isElim ? 'elim' : settings.showSingles && single === d ? 'single' : '';
+          if (has && d === sameDigit) cls = cls ? `${cls} hl` : 'hl';
+          if (s.textContent !== text) s.textContent = text;
+          if (s.className !== cls) s.className = cls;
+        }
+        parts.push(box);
+        // The label names what shows, in the same order.
+        if (shown.length) label += `, candidates ${shown.join(' ')}`;
+        else if (settings.showCands) label += ', no candidates';
+        if (elim) label += `, the hint removes ${digitsOf(elim, geo.n).map(symbol).join(' ')}`;
+      } else if (settings.showSingles && single) {
+        const s = document.createElement('span');
+        s.className = 'lone';
+        s.textContent = symbol(single);
+        parts.push(s);
+      }
+      if (settings.showSingles && single) label += `, naked single ${symbol(single)}`;
+    }
+    if (colours) label += `, coloured ${COLOURS.filter((_, k) => colours & (1 << k)).join(' and ')}`;
+    for (const p of parts) if (!p.classList.contains('value')) p.setAttribute('aria-hidden', 'true');
+    return { parts, label };
   }
 
   // The links of a chain step drawn over the board, candidate to candidate:

@@ -1,6 +1,8 @@
 # Writes OUTPUT, a C++ file holding the bytes of every file in FILES (paths under
 # ROOT) as a table of nonet::server::Asset. Run as `cmake -P` at build time, so
 # the page changes whenever one of its files does.
+# @NAME@ in the service worker's template is text to replace, not a variable.
+cmake_policy(SET CMP0053 NEW)
 set(body "")
 set(table "")
 set(index 0)
@@ -34,6 +36,42 @@ foreach(file IN LISTS FILES)
   string(APPEND table "    {\"/${rel}\", \"${type}\", {reinterpret_cast<const char*>(kAsset${index}), ${size}}},\n")
   math(EXPR index "${index} + 1")
 endforeach()
+# The service worker (from the template SW, as the static site's): it keeps
+# every file of the page, under a version that is their hash, so the served
+# page opens and plays offline after one visit.
+set(all_hex "")
+set(list "  \"./\",\n")
+foreach(file IN LISTS FILES)
+  file(RELATIVE_PATH rel ${ROOT} ${file})
+  file(SHA256 ${file} sum)
+  string(APPEND all_hex "${rel}:${sum}\n")
+  string(APPEND list "  \"${rel}\",\n")
+endforeach()
+string(SHA256 version "${all_hex}")
+string(SUBSTRING "${version}" 0 16 version)
+file(READ ${SW} sw)
+string(REPLACE "@VERSION@" "${version}" sw "${sw}")
+string(REPLACE "@FILES@\n" "${list}" sw "${sw}")
+string(HEX "${sw}" hex)
+string(LENGTH "${hex}" hex_length)
+math(EXPR size "${hex_length} / 2")
+string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+string(APPEND body "const unsigned char kAsset${index}[] = {\n${bytes}0};\n")
+# Kept in path order: find_asset searches the table by halves.
+set(entry "    {\"/sw.js\", \"text/javascript; charset=utf-8\", {reinterpret_cast<const char*>(kAsset${index}), ${size}}},\n")
+string(FIND "${table}" "    {\"/style.css\"" at)
+if(at LESS 0)
+  message(FATAL_ERROR "embed_assets: no style.css to place sw.js after")
+endif()
+string(SUBSTRING "${table}" 0 ${at} head)
+string(SUBSTRING "${table}" ${at} -1 tail)
+# "/style.css" < "/sw.js": after style.css's line.
+string(FIND "${tail}" "\n" eol)
+math(EXPR eol "${eol} + 1")
+string(SUBSTRING "${tail}" 0 ${eol} style_line)
+string(SUBSTRING "${tail}" ${eol} -1 rest)
+set(table "${head}${style_line}${entry}${rest}")
+
 file(WRITE ${OUTPUT}.tmp "// Generated from web/ by embed_assets.cmake: do not edit.
 #include \"server/assets.h\"
 

@@ -1,8 +1,11 @@
-// The static site's service worker (scripts/build-site.sh fills in the version
-// and the file list): on the first visit it keeps every file of the site, the
-// engine among them, so later visits work with no network at all. A new build
-// has a new version; it takes over once no page of the old one is open, so a
-// page never mixes files of two builds.
+// The page's service worker, for the static site (scripts/build-site.sh fills
+// in the version and the file list) and for the page `nonet serve` serves
+// (apps/server/embed_assets.cmake does): on the first visit it keeps every
+// file of the page, on the static site the engine among them, so later visits
+// open with no network at all. A new build has a new version; it takes over
+// once no page of the old one is open, so a page never mixes files of two
+// builds. Calls to the server's API (/api/) are never kept: they go to the
+// network as they are.
 
 const VERSION = '@VERSION@';
 const FILES = [
@@ -31,6 +34,7 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || !request.url.startsWith(SCOPE)) return;
   const url = new URL(request.url);
+  if (url.pathname.startsWith(new URL('api/', SCOPE).pathname)) return;
   // The page itself, whatever its query (?s=<puzzle> links): the kept page.
   const page = request.mode === 'navigate' && (url.pathname === new URL(SCOPE).pathname || url.pathname.endsWith('/index.html'));
   event.respondWith((async () => {

@@ -14,8 +14,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CHAIN, DESKTOP, EASY, HARD, P16, P16_SOLUTION, api, cell, cellText, chromiumFor, classes, freshPage,
-  generated, serial, shot, solveBoard, stub, waitFor,
+  CHAIN, DESKTOP, EASY, EASY_SOLUTION, HARD, ON_SITE, P16, P16_SOLUTION, api, cell, cellText, chromiumFor, classes, freshPage,
+  generated, serial, shot, solveBoard, stub, URL_BASE, waitFor,
 } from './lib.mjs';
 
 const session = chromiumFor({ context: DESKTOP });
@@ -33,6 +33,36 @@ describe('a player session', () => {
       assert.ok((await page.getAttribute(`#${id}`, 'title'))?.length > 5, `#${id} has a tooltip`);
     }
     await page.close();
+  });
+
+  test('offline after one visit: the served page opens from its service worker and plays by hand', { skip: ON_SITE ? 'the static site has its own test (site.test.mjs)' : false }, async () => {
+    const context = await session.browser.newContext(DESKTOP);
+    try {
+      const page = await context.newPage();
+      await page.goto(URL_BASE + `?s=${EASY}`);
+      await waitFor(page, () => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+      await waitFor(page, async () => {
+        const names = await caches.keys();
+        return names.length === 1 && (await (await caches.open(names[0])).keys()).length >= 20;
+      }, null, { timeout: 20000 });
+      const first = [...EASY].indexOf('.');
+      await cell(page, first).click();
+      await page.keyboard.press(EASY_SOLUTION[first]);
+      await context.setOffline(true);
+      await page.reload();
+      await page.waitForSelector('.cell');
+      await waitFor(page, (d) => document.getElementById('serial').value[d[0]] === d[1], [first, EASY_SOLUTION[first]]);
+      const next = [...EASY].indexOf('.', first + 1);
+      await cell(page, next).click();
+      await page.keyboard.press(EASY_SOLUTION[next]);
+      assert.equal((await serial(page))[next], EASY_SOLUTION[next]);
+      await page.click('#hint');
+      await waitFor(page, () => /cannot be reached/.test(document.getElementById('status').textContent));
+      await shot(page, 'served-offline');
+      await page.close();
+    } finally {
+      await context.close();
+    }
   });
 
   test('load from the serial box: digits become givens, uniqueness checked, rating shown', async () => {

@@ -5,7 +5,6 @@
 
 import { SIZES, decodeProgress } from './model.js';
 import { call, levels as fetchLevels, prepare } from './api.js';
-import { BACKEND } from './backend.js';
 import { loadTheme, saveSettings, saveTheme } from './store.js';
 import { pausesOnHide, running } from './clock.js';
 import { layoutKeypad } from './keypad.js';
@@ -277,8 +276,10 @@ export async function start() {
   renderHistory();
   renderGames();
   focusCurrent();
-  // The static site keeps itself for offline play (its service worker: sw.js).
-  if (BACKEND === 'engine' && 'serviceWorker' in navigator) {
+  // The page keeps itself for offline play (its service worker: sw.js). On
+  // the static site the engine comes along; the served page, offline, plays
+  // by hand and says that the server cannot be reached.
+  if ('serviceWorker' in navigator) {
     navigator.serviceWorker.register('sw.js').catch((e) => console.warn(`offline play is not available: ${e.message}`));
   }
 }

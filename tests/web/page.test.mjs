@@ -65,6 +65,44 @@ describe('a player session', () => {
     }
   });
 
+  test('copy position: a line, a pencil-mark grid with the player\'s marks, and SudokuWiki opened at it', async () => {
+    const page = await open();
+    await waitFor(page, () => /one solution/.test(document.getElementById('status').textContent));
+    const first = [...EASY].indexOf('.'), second = [...EASY].indexOf('.', first + 1);
+    await cell(page, first).click();
+    await page.keyboard.press(EASY_SOLUTION[first]);
+    await cell(page, second).click();
+    await page.click('.modes button[data-mode="centre"]');
+    for (const d of ['1', '7']) await page.keyboard.press(d);
+    const forms = await page.locator('#copy-as option').evaluateAll((os) => os.map((o) => o.value));
+    assert.deepEqual(forms, ['line', 'pm', 'hodoku', 'sudokuwiki']);
+    await page.click('#copy');
+    await waitFor(page, () => !document.getElementById('copy-box').hidden);
+    assert.equal(await page.inputValue('#copy-box'), await serial(page));
+    await page.selectOption('#copy-as', 'pm');
+    await page.click('#copy');
+    await waitFor(page, () => /^[.*]-/.test(document.getElementById('copy-box').value));
+    const pm = await page.inputValue('#copy-box');
+    // Read back by the engine: the entry, and the marks as the cell's candidates.
+    const back = await api(page, 'convert', { puzzle: pm, to: 'sudokuwiki' });
+    const mine = await api(page, 'convert', { puzzle: { version: 'http://ipuz.org/v2', kind: ['http://ipuz.org/sudoku#1'],
+      puzzle: [...Array(9)].map((_, r) => [...EASY.slice(r * 9, r * 9 + 9)].map((c) => (c === '.' ? 0 : Number(c)))) }, to: 'pm' });
+    assert.ok(pm.split('\n')[1].includes(' 17 '), `the centre marks 1 and 7 in row 1: ${pm.split('\n')[1]}`);
+    assert.notEqual(pm, mine.puzzle, 'the position, not the bare puzzle');
+    assert.equal(back.puzzle.length, 162);
+    // SudokuWiki's form keeps entries apart from givens, as the board does.
+    await page.selectOption('#copy-as', 'sudokuwiki');
+    await page.click('#copy');
+    await waitFor(page, () => /^[0-9a-v]{162}$/.test(document.getElementById('copy-box').value));
+    const wiki = await page.inputValue('#copy-box');
+    assert.notEqual(wiki, back.puzzle, 'read from the PM grid, the entry became a given');
+    await page.evaluate(() => { window.open = (url) => { window.opened = url; return null; }; });
+    await page.click('#open-wiki');
+    await waitFor(page, () => typeof window.opened === 'string');
+    assert.equal(await page.evaluate(() => window.opened), `https://www.sudokuwiki.org/sudoku.htm?bd=${wiki}`);
+    await page.close();
+  });
+
   test('load from the serial box: digits become givens, uniqueness checked, rating shown', async () => {
     const page = await open('?s=' + '.'.repeat(81));
     await page.fill('#serial', HARD);

@@ -23,7 +23,7 @@ import {
 } from './play.js';
 import { renderHistory, setPaused } from './timer.js';
 import {
-  askSolve, cancelWork, checkPuzzle, loadFromBox, newPuzzle, rateInBackground, sayFailure, solution, solve, work,
+  askSolve, cancelWork, checkPuzzle, copyPosition, loadFromBox, newPuzzle, rateInBackground, sayFailure, solution, solve, work,
 } from './work-panel.js';
 import {
   applyHint, dismissHint, dismissPath, hint, reveal, showStep, stepOnce, walk, walkNext,
@@ -112,6 +112,8 @@ function wire() {
   click('path-close', dismissPath);
   click('load', loadFromBox);
   click('share', share);
+  click('copy', () => copyPosition($('copy-as').value));
+  click('open-wiki', () => copyPosition('sudokuwiki', true));
   click('print', askPrint);
   click('print-yes', () => { $('print-ask').close(); window.print(); });
   click('print-no', () => $('print-ask').close());

@@ -109,6 +109,34 @@ export function addressFor(search, game) {
   return query ? `?${query}` : '';
 }
 
+// The position on the board as an ipuz puzzle, for the engine to write in
+// another program's form (/api/convert): the givens, the entries, and for
+// every empty cell its pencil marks: the player's (corner and centre) where
+// there are any, else the candidates the board shows (less eliminations).
+export function ipuzOf(game) {
+  const n = game.n, cands = game.candidates();
+  const rows = (fn) => Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => fn(r * n + c)));
+  const digits = (m) => { const out = []; for (let d = 1; d <= n; d++) if (m & (1 << (d - 1))) out.push(d); return out; };
+  return {
+    version: 'http://ipuz.org/v2',
+    kind: ['http://ipuz.org/sudoku#1'],
+    puzzle: rows((i) => game.givens[i]),
+    saved: rows((i) => (game.values[i] ? (game.isGiven(i) ? 0 : game.values[i]) : digits(game.corner[i] | game.centre[i] || cands[i]))),
+  };
+}
+
+// The forms a position can be copied in on a board of side n: [value, words],
+// the engine writing all but the first. HoDoKu's and SudokuWiki's know 9x9 alone.
+export function copyForms(n) {
+  const forms = [['line', `${n * n}-character line`]];
+  if (n <= 9) forms.push(['pm', 'pencil-mark grid']);
+  if (n === 9) forms.push(['hodoku', 'HoDoKu line'], ['sudokuwiki', 'SudokuWiki']);
+  return forms;
+}
+
+// SudokuWiki's solver opened at a position written in its form.
+export const sudokuwikiLink = (text) => `https://www.sudokuwiki.org/sudoku.htm?bd=${text}`;
+
 // The ways a puzzle in nonet's JSON form (docs/variants.md) differs from
 // classic Sudoku, in words, each once: its regions when they are not the
 // boxes, then its constraints' kinds ('killer cage' for killer_cage).

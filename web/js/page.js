@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS, loadSettings } from './store.js';
 import { elapsedMs, formatTime, stoppedAt } from './clock.js';
 import { buildKeypad, renderKeypad, toastSide } from './keypad.js';
 import { renderZoom } from './zoom.js';
-import { SAVE_KEY, addressFor, savedText } from './links.js';
+import { SAVE_KEY, addressFor, copyForms, savedText } from './links.js';
 import { GAMES_KEY, gameKey, gameRows, keepGame, readGames } from './games.js';
 import { cap, levelChoice, levelsAt, newTitle, ratingBadge } from './work.js';
 import { printSheet } from './print.js';
@@ -113,6 +113,7 @@ export function render() {
     $('size').value = String(g.n);
     refreshLevels();
   }
+  if ($('copy-as').dataset.n !== String(g.n)) refreshCopyForms(g.n);
   view.render(g, {
     sel: state.sel, cur: state.cur, settings: state.settings,
     marks: state.marks || noMarks(),
@@ -143,7 +144,7 @@ export function render() {
 // paused, and nothing but Cancel while the back end works.
 export function syncControls() {
   const g = state.game, locked = state.paused || !!state.busy;
-  for (const id of ['hint', 'step', 'walk', 'solve', 'accept', 'fill', 'reset', 'clear', 'print', 'load', 'share', 'hint-more', 'hint-apply', 'hint-reveal', 'path-next']) {
+  for (const id of ['hint', 'step', 'walk', 'solve', 'accept', 'fill', 'reset', 'clear', 'print', 'load', 'share', 'copy', 'open-wiki', 'hint-more', 'hint-apply', 'hint-reveal', 'path-next']) {
     $(id).disabled = locked;
   }
   $('undo').disabled = locked || !g.undoStack.length;
@@ -207,6 +208,21 @@ export function refreshLevels() {
 // and so is the list of saved games: written just after the change is
 // drawn (so a tap paints first), and at once when the page goes away.
 let saveDue = false;
+// The forms a position of this size can be copied in; SudokuWiki's solver
+// only for 9x9.
+function refreshCopyForms(n) {
+  const select = $('copy-as'), prev = select.value;
+  select.dataset.n = String(n);
+  select.replaceChildren(...copyForms(n).map(([value, words]) => {
+    const o = document.createElement('option');
+    o.value = value; o.textContent = words;
+    return o;
+  }));
+  if ([...select.options].some((o) => o.value === prev)) select.value = prev;
+  $('open-wiki').hidden = n !== 9;
+  $('copy-box').hidden = true;
+}
+
 export function save() {
   if (saveDue) return;
   saveDue = true;

@@ -11,6 +11,7 @@ import {
   ratedSaid, solvedSaid,
 } from './work.js';
 import { $, render, say, saidCount, state, syncControls } from './page.js';
+import { copyForms, ipuzOf, sudokuwikiLink } from './links.js';
 import { blocked, changed, loadPuzzle, protect } from './play.js';
 import { setPaused } from './timer.js';
 
@@ -158,4 +159,36 @@ export async function solution(signal) {
   const reply = await call('solve', { puzzle: g.line(g.givens) }, { signal });
   if (reply.ok && reply.body.status === 'solved') meta.solution = reply.body.solution;
   return meta.solution;
+}
+
+// Copy position: the board as the chosen form (links.js's copyForms), to the
+// clipboard, or where the clipboard is refused into the box to copy from;
+// the engine writes every form but the plain line. `open`: SudokuWiki's
+// solver opens the position too.
+export async function copyPosition(form, open = false) {
+  if (blocked()) return;
+  let text = state.game.line();
+  if (form !== 'line') {
+    let reply = null;
+    await work('Writing the position', async (signal) => {
+      reply = await call('convert', { puzzle: ipuzOf(state.game), to: form }, { signal });
+    });
+    if (!reply || !reply.ok) { sayFailure('The position cannot be written', reply); return; }
+    text = reply.body.puzzle;
+  }
+  if (open) {
+    window.open(sudokuwikiLink(text), '_blank', 'noopener');
+    say('The position opens in SudokuWiki\'s solver, in a new tab.');
+    return;
+  }
+  const box = $('copy-box');
+  box.value = text;
+  box.hidden = false;
+  try {
+    await navigator.clipboard.writeText(text);
+    say(`Position copied (${copyForms(state.game.n).find((f) => f[0] === form)[1]}).`, 'ok');
+  } catch {
+    box.select();
+    say('Copy the position from the box below.');
+  }
 }

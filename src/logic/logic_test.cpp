@@ -410,6 +410,29 @@ TEST(Logic, ParseCandidates) {
   EXPECT_FALSE(parse_candidates("", g9()).ok());
 }
 
+// Region forcing chains branch from every place of a digit in a house: the
+// step names that house, and the vague hint points there, in the plural.
+TEST(Logic, RegionForcingChainsNameTheirHouse) {
+  const Grid puzzle =
+      parse("006000200900000004243000896000591000002080300400203001300000007000907000010408020");
+  const LogicPath path = solve_path(LogicState(puzzle), Profile::se);
+  const Step* region = nullptr;
+  for (const Step& st : path.steps)
+    if (step_title(st).find("Region Forcing Chains") != std::string::npos) {
+      region = &st;
+      break;
+    }
+  ASSERT_NE(region, nullptr);
+  ASSERT_EQ(region->houses.size(), 1u);
+  // The chains start at the places of the digit in that house.
+  const int house = region->houses[0];
+  const auto cells = g9().house_cells(house);
+  EXPECT_NE(std::find(cells.begin(), cells.end(), region->cells[0]), cells.end());
+  const std::string vague = render_vague(*region, g9());
+  EXPECT_EQ(vague.rfind("Look for Region Forcing Chains in ", 0), 0u) << vague;
+  EXPECT_NE(vague.find(g9().house_name(house)), std::string::npos) << vague;
+}
+
 TEST(Logic, HintGrades) {
   const Grid puzzle =
       parse("600050007030000000080409200015300000008000300000007590009501030000000080200070004");

@@ -133,6 +133,31 @@ describe('faults', () => {
     assert.equal(await page.locator('.cell.hint-area').count(), 9, 'the area is shaded');
     assert.equal(await page.locator('.cell.area').count(), 0, 'the row, column and box of the selection are not');
     await shot(page, 'fault-chain-hint');
+    assert.match(await page.textContent('#status'), /shaded area/);
+    // Once the step shows, the status speaks of the step, not of the area.
+    await page.click('#hint-more');
+    await waitFor(page, () => /The step is on the board: .*Chain/.test(document.getElementById('status').textContent));
+    await page.close();
+  });
+
+  test('a hint on Region Forcing Chains names them without an article, and shades the house they branch from', async () => {
+    // Along its path this puzzle meets Region Forcing Chains from the 6s of row 4.
+    const puzzle = '006000200900000004243000896000591000002080300400203001300000007000907000010408020'.replace(/0/g, '.');
+    const page = await freshPage(session.desktop, `?s=${puzzle}`);
+    await waitFor(page, () => /one solution/.test(document.getElementById('status').textContent));
+    const path = await api(page, 'explain', { puzzle });
+    const at = path.steps.findIndex((st) => /Region Forcing Chains/.test(st.technique));
+    assert.ok(at > 0, 'the path meets Region Forcing Chains');
+    const house = path.steps[at].houses[0];
+    await page.click('#walk');
+    await page.waitForSelector('#path-panel:not([hidden])');
+    for (let k = 0; k < at; k++) await page.click('#path-next');
+    await page.click('#path-close');
+    await page.click('#hint');
+    await waitFor(page, () => !document.getElementById('hint-panel').hidden);
+    const vague = await page.textContent('#hint-vague');
+    assert.equal(vague, `Look for ${path.steps[at].technique} in ${house.kind} ${house.index}`);
+    assert.equal(await page.locator('.cell.hint-area').count(), 9);
     await page.close();
   });
 

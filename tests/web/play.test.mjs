@@ -301,7 +301,7 @@ describe('play', () => {
     await stub(page, 'generate', () => ({ body: generated(HARD, EASY_SOLUTION, { er: 2.6, level: 'hard', steps: 60 }), delay: 4000 }));
     await page.click('#new');
     await page.waitForSelector('#busy:not([hidden])');
-    await waitFor(page, () => /Making a .* 1 s/.test(document.getElementById('busy-text').textContent), null, { timeout: 3000 });
+    await waitFor(page, () => /Making an? .* 1 s/.test(document.getElementById('busy-text').textContent), null, { timeout: 3000 });
     assert.equal(await page.getAttribute('#board', 'aria-busy'), 'true');
     assert.equal(await page.isDisabled('#hint'), true);
     await page.keyboard.press('5');

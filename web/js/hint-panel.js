@@ -8,7 +8,7 @@ import { call } from './api.js';
 import { stepMarks } from './board.js';
 import {
   freshHint, hintPanel, hintPress, hintRequest, hintSaid, pathDone, pathItemClass, pathNext, pathSummary, positionKey,
-  stepSaid, walkPath,
+  stepSaid, stepShownSaid, walkPath,
 } from './hints.js';
 import { $, closeHint, closePath, render, say, state, syncControls } from './page.js';
 import { blocked, changed } from './play.js';
@@ -21,6 +21,7 @@ export function hint() {
   const press = hintPress(state.hint, positionKey(state.game));
   if (press.show) {
     showHint(press.show);
+    if (press.show.grade === 'concrete' && press.show.data.status === 'step') say(stepShownSaid(press.show.data));
     return;
   }
   return work('Looking for the next step', async (signal) => {
@@ -36,7 +37,9 @@ export function hint() {
 
 // “Show step”: the open hint at its concrete stage.
 export function showStep() {
-  if (state.hint && !blocked()) showHint({ ...state.hint, grade: 'concrete' });
+  if (!state.hint || blocked()) return;
+  showHint({ ...state.hint, grade: 'concrete' });
+  if (state.hint.data.status === 'step') say(stepShownSaid(state.hint.data));
 }
 
 // Opens the hint panel on `hint`, its marks on the board.

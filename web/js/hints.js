@@ -51,6 +51,9 @@ export function hintSaid(data) {
   };
 }
 
+// What the status line says once the step itself shows.
+export const stepShownSaid = (data) => `The step is on the board: ${data.step.technique}. Apply makes it, or make it yourself.`;
+
 // What the hint panel shows of `hint` with cell `cur` selected, and the marks
 // on the board. The step's text is there only at the concrete stage: it names
 // cells and digits. Answers that are not a step (a wrong entry, a solved

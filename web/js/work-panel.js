@@ -57,7 +57,7 @@ export function newPuzzle() {
   if (state.paused) setPaused(false);
   const size = Number($('size').value), level = $('level').value;
   if (!levelsAt(state.levels, size).length) { say(noPuzzlesText(size, source), 'bad'); return Promise.resolve(); }
-  return work(`Making a ${level} ${size}×${size} puzzle`, async (signal) => {
+  return work(`Making ${/^[aeiou]/.test(level) ? 'an' : 'a'} ${level} ${size}×${size} puzzle`, async (signal) => {
     const reply = await call('generate', { size, level }, { signal });
     if (!reply.ok) { sayFailure('No new puzzle', reply); return; }
     const puzzle = generated(reply.body, level, source);

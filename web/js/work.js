@@ -148,11 +148,12 @@ export function solvedSaid(reply, backend) {
   const where = backend === 'engine' ? 'in the engine' : 'on the server';
   const tiny = backend === 'engine' && typeof b.elapsed_ms === 'number' && b.elapsed_ms < 0.1;
   const ms = typeof b.elapsed_ms !== 'number' ? '' : tiny ? 'under 0.1' : b.elapsed_ms < 1 ? b.elapsed_ms.toFixed(3) : b.elapsed_ms.toFixed(1);
-  const took = `${ms ? `${ms} ms ${where}, ` : ''}${Math.round(reply.ms)} ms in all`;
+  // What the player waited first; the search's own time after it.
+  const took = `${Math.round(reply.ms)} ms${ms ? ` (the search itself: ${ms} ms ${where})` : ''}`;
   // (an answer about broken givens comes before any search, with no time)
   if (b.status === 'solved') return { solved: true, solution: b.solution, text: `Solved in ${took}.`, kind: 'ok' };
   if (b.status === 'invalid') return { text: `No solution: ${b.message}.`, kind: 'bad' };
-  if (b.status === 'no_solution') return { text: `No solution from here (${took}): an entry is wrong, or the puzzle is broken.`, kind: 'bad' };
-  if (b.status === 'multiple') return { text: `More than one solution from here (${took}).`, kind: 'bad' };
+  if (b.status === 'no_solution') return { text: `No solution from here, searched in ${took}: an entry is wrong, or the puzzle is broken.`, kind: 'bad' };
+  if (b.status === 'multiple') return { text: `More than one solution from here, searched in ${took}.`, kind: 'bad' };
   return { text: `The search stopped: ${b.message || b.status}.`, kind: 'bad' };
 }

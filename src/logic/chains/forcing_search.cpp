@@ -553,6 +553,9 @@ void ForcingSearch::offer_list(int result_id, int sort_key, int variant, int src
   st.rating = chain_tenths(rank.difficulty);
   st.cells = {src_cell};
   if (cell != src_cell) st.cells.push_back(cell);
+  // Region chains branch from every place of a digit in a house: that house
+  // is where a player looks.
+  if (variant == kRegionForcing) st.houses = {assumption};
   st.digits = digit_bit(digit);
   for (const Chain& c : chains) append_links(*c.imp, c.idx, st.links);
   best_step_ = std::move(st);

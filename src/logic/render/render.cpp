@@ -52,7 +52,10 @@ std::string render_step(const Step& step, const Geometry& g) {
 
 std::string render_vague(const Step& step, const Geometry& g) {
   const std::string title = step_title(step);
-  const std::string article = title.find_first_of("AEIOX") == 0 ? "an " : "a ";
+  // "Look for Region Forcing Chains", but "a Hidden Pair", "an X-Wing".
+  const std::string article = title.find("Chains") != std::string::npos ? ""
+                              : title.find_first_of("AEIOX") == 0    ? "an "
+                                                                     : "a ";
   std::string area;
   if (!step.houses.empty()) {
     area = g.house_name(step.houses[0]);

@@ -306,6 +306,35 @@ describe('faults', () => {
     console.log(`tap to paint, candidates on (median of 22): ${said.join(', ')}`);
   });
 
+  test('a finished game can be replayed move by move from the finish screen, and Stop gives the board back', async () => {
+    const page = await freshPage(session.desktop, `?s=${NEARLY}`);
+    await waitFor(page, () => /one solution/.test(document.getElementById('status').textContent));
+    for (const i of [0, 40, 80]) {
+      await cell(page, i).click();
+      await page.keyboard.press(EASY_SOLUTION[i]);
+    }
+    await page.waitForSelector('#finish[open]');
+    await page.click('#finish-replay');
+    const said = (i) => cell(page, i).getAttribute('aria-label');
+    await waitFor(page, () => /as it came \(3 moves\)/.test(document.getElementById('replay-text').textContent));
+    // The first frame: the puzzle as it came; the game itself is kept.
+    assert.match(await said(0), /r1c1, empty/);
+    assert.equal((await serial(page))[0], EASY_SOLUTION[0]);
+    assert.equal(await page.isDisabled('#undo'), true, 'nothing changes the board during a replay');
+    await waitFor(page, () => /move 2 of 3/.test(document.getElementById('replay-text').textContent));
+    assert.match(await said(0), new RegExp(`r1c1, entry ${EASY_SOLUTION[0]}`));
+    assert.match(await said(80), /r9c9, empty/);
+    await shot(page, 'replay');
+    await page.click('#replay-stop');
+    assert.equal(await page.isVisible('#replay-bar'), false);
+    assert.match(await said(80), new RegExp(`r9c9, entry ${EASY_SOLUTION[80]}`));
+    // Played to its end, a replay stops by itself.
+    await page.evaluate(() => document.getElementById('finish-replay').click());
+    await waitFor(page, () => /replay is over/.test(document.getElementById('status').textContent), null, { timeout: 5000 });
+    assert.equal(await page.isEnabled('#undo'), true);
+    await page.close();
+  });
+
   test('pause stops hints, steps, solving and the puzzle text; generation blocks typing visibly', async () => {
     const page = await freshPage(session.desktop);
     await cell(page, 0).click();

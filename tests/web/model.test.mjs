@@ -240,6 +240,19 @@ describe('model', () => {
     assert.equal(kept.undoStack.length, 0);
   });
 
+  test('the moves of the game on the board, for a replay, start where its puzzle came', () => {
+    const g = loaded(EASY);
+    g.place([0], 4);
+    const six = parseSerial('2.1..5.5......6.2..1.4......4.3..1.6');
+    g.load(six.n, six.digits);
+    g.place([1], 4);
+    g.toggleMark('centre', [3], 2);
+    const moves = g.moves();
+    assert.equal(moves.length, 3, 'the 6x6 puzzle as it came, a digit, a mark');
+    assert.deepEqual(moves.map((s) => Game.showing(s).line()), ['2.1..5.5......6.2..1.4......4.3..1.6', '241..5.5......6.2..1.4......4.3..1.6', '241..5.5......6.2..1.4......4.3..1.6']);
+    assert.equal(Game.showing(moves[2]).centre[3], 2);
+  });
+
   test('a saved game resumed is one undoable step', () => {
     const a = loaded(EASY), b = loaded(EASY);
     b.place([[...EASY].indexOf('.')], 4);

@@ -18,8 +18,8 @@ import {
   syncControls, toast, toastCurrent,
 } from './page.js';
 import {
-  accept, blocked, changed, clear, emptyBoard, enter, fillMarks, focusCurrent, forgetSaved, loadPuzzle, redo, reset, resumeGame,
-  setMode, undo,
+  accept, blocked, changed, clear, emptyBoard, enter, fillMarks, focusCurrent, forgetSaved, loadPuzzle, redo, replay, reset,
+  resumeGame, setMode, stopReplay, undo,
 } from './play.js';
 import { renderHistory, setPaused } from './timer.js';
 import {
@@ -142,6 +142,8 @@ function wire() {
   click('zoom-in', () => zoomBy(1));
   click('zoom-out', () => zoomBy(-1));
   click('finish-close', () => $('finish').close());
+  click('finish-replay', () => { $('finish').close(); replay(); });
+  click('replay-stop', () => stopReplay());
   click('finish-new', () => { $('finish').close(); newPuzzle(); });
   click('keys-open', openKeys);
   click('keys-close', () => $('keys-dialog').close());

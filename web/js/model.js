@@ -401,6 +401,26 @@ export class Game {
     }
   }
 
+  // The game on the board move by move, for a replay: the snapshots of this
+  // puzzle from the change that brought it (or the oldest kept), oldest
+  // first, then the board now.
+  moves() {
+    const out = [this.snapshot()];
+    for (let i = this.undoStack.length - 1; i >= 0; i--) {
+      const s = this.undoStack[i];
+      if (s.n !== this.n || !same(s.givens, this.givens)) break;
+      out.push(s);
+    }
+    return out.reverse();
+  }
+  // A game showing snapshot `s`, to draw (a replay's frame).
+  static showing(s) {
+    const g = new Game(s.n);
+    for (const k of LAYERS) g[k] = s[k].slice();
+    g.meta = { ...s.meta };
+    return g;
+  }
+
   // Another game (a saved one resumed) takes the board, as one undoable step:
   // Undo brings back the game it replaced.
   adopt(other) {

@@ -36,6 +36,7 @@ export const state = {
   lastPress: null,       // {i, at} of the last press on a cell, to tell a double press
   checking: null,        // AbortController of the background check of a loaded puzzle
   keypadFor: '',         // the board and mode the keypad's keys were built for
+  replay: null,          // {frames, k, timer} of a replay under way (play.js)
 };
 
 // The board on screen (board.js), made by initPage.
@@ -114,7 +115,9 @@ export function render() {
     refreshLevels();
   }
   if ($('copy-as').dataset.n !== String(g.n)) refreshCopyForms(g.n);
-  view.render(g, {
+  // A replay draws its frame; the game itself stays as it is.
+  const shown = state.replay ? Game.showing(state.replay.frames[state.replay.k]) : g;
+  view.render(shown, {
     sel: state.sel, cur: state.cur, settings: state.settings,
     marks: state.marks || noMarks(),
     mistakes: state.settings.checkMistakes ? g.mistakes() : new Set(),
@@ -143,7 +146,7 @@ export function render() {
 // Which controls work now: nothing that reads or changes the board while
 // paused, and nothing but Cancel while the back end works.
 export function syncControls() {
-  const g = state.game, locked = state.paused || !!state.busy;
+  const g = state.game, locked = state.paused || !!state.busy || !!state.replay;
   for (const id of ['hint', 'step', 'walk', 'solve', 'accept', 'fill', 'reset', 'clear', 'print', 'load', 'share', 'copy', 'open-wiki', 'hint-more', 'hint-apply', 'hint-reveal', 'path-next']) {
     $(id).disabled = locked;
   }

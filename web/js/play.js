@@ -91,6 +91,7 @@ export function move(dr, dc, extend) {
 
 // Esc: panels and step highlights close, one cell stays selected.
 export function escape() {
+  if (state.replay) { stopReplay(); return; }
   closeHint();
   closePath();
   state.marks = null;
@@ -216,4 +217,40 @@ export function resumeGame(key) {
 export function forgetSaved(key) {
   writeGames(forgetGame(savedGames(), key));
   say('Saved game deleted.');
+}
+
+// ---------------------------------------------------------------- replay
+
+const REPLAY_MS = 450;  // between moves
+
+// Replays the game on the board move by move, from its puzzle as it came to
+// the board now; the game itself is not touched. Stop or Esc ends it.
+export function replay() {
+  if (blocked()) return;
+  const frames = state.game.moves();
+  if (frames.length < 2) { say('Nothing to replay yet: no move since this puzzle came.'); return; }
+  state.replay = { frames, k: 0, timer: setInterval(nextFrame, REPLAY_MS) };
+  $('replay-bar').hidden = false;
+  showFrame();
+}
+function nextFrame() {
+  const r = state.replay;
+  if (!r) return;
+  if (r.k + 1 >= r.frames.length) { stopReplay('The replay is over: the board shows your game.'); return; }
+  r.k++;
+  showFrame();
+}
+function showFrame() {
+  const r = state.replay;
+  $('replay-text').textContent = r.k === 0 ? `Replay: the puzzle as it came (${r.frames.length - 1} moves)`
+    : `Replay: move ${r.k} of ${r.frames.length - 1}`;
+  render();
+}
+export function stopReplay(text = 'Replay stopped: the board shows your game.') {
+  if (!state.replay) return;
+  clearInterval(state.replay.timer);
+  state.replay = null;
+  $('replay-bar').hidden = true;
+  render();
+  say(text);
 }

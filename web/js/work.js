@@ -18,8 +18,9 @@ export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 export const busyWaitText = (busy) => `Please wait: ${busy.label.toLowerCase()}, or press Cancel.`;
 
 // Why input is refused now (paused, or waiting for the back end), or null.
-export function blockedText({ paused, busy }) {
+export function blockedText({ paused, busy, replay = null }) {
   if (paused) return 'Paused: press Resume (or P) to play on.';
+  if (replay) return 'A replay is showing: Stop (or Esc) goes back to the game.';
   if (busy) return busyWaitText(busy);
   return null;
 }

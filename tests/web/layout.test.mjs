@@ -3,10 +3,19 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { KEY_MIN, digitKeyTitle, keypadColumns, toastSide } from '../../web/js/keypad.js';
+import { KEY_MIN, digitKeyTitle, keyOrder, keypadColumns, numpad, toastSide } from '../../web/js/keypad.js';
 import { ZOOMS, defaultZoom, zoomStep } from '../../web/js/zoom.js';
 
 describe('layout', () => {
+  test('the 9x9 keypad in a row, or 3x3 as a phone\'s or a calculator\'s; other sizes in a row', () => {
+    assert.deepEqual(keyOrder(9, 'row'), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert.deepEqual(keyOrder(9, 'phone'), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert.deepEqual(keyOrder(9, 'calculator'), [7, 8, 9, 4, 5, 6, 1, 2, 3]);
+    assert.deepEqual(keyOrder(6, 'calculator'), [1, 2, 3, 4, 5, 6]);
+    assert.equal(numpad(9, 'row'), false);
+    assert.equal(numpad(9, 'phone'), true);
+    assert.equal(numpad(16, 'calculator'), false);
+  });
   test('keys of at least KEY_MIN px, at most ten a row, rows balanced', () => {
     assert.equal(KEY_MIN, 44);
     assert.equal(keypadColumns(10, 360, 6), 5, '9x9 and Erase on a phone: two rows of five');

@@ -47,6 +47,37 @@ const centre = async (page, i) => {
 };
 
 describe('phone', () => {
+  test('a calculator keypad (7 8 9 on top) or a phone one, 3x3 and in view; full screen on a tap', async () => {
+    const context = await session.browser.newContext(PHONE);
+    const page = await freshPage(context, `?s=${EASY}`, { settings: { keypadOrder: 'calculator' } });
+    const keys = await page.locator('#keypad button').evaluateAll((bs) => bs.map((b) => ({ d: b.dataset.digit, ...b.getBoundingClientRect().toJSON() })));
+    assert.deepEqual(keys.map((k) => k.d), ['7', '8', '9', '4', '5', '6', '1', '2', '3', '0']);
+    assert.ok(keys[0].y === keys[2].y && keys[3].y > keys[0].y && keys[6].y > keys[3].y, 'three rows of three');
+    assert.ok(keys[9].width > 2.5 * keys[0].width, 'Erase spans the pad');
+    assert.ok(await inViewport(page, '#keypad'), 'the keypad is in view');
+    assert.ok(await inViewport(page, '#hint'), 'Hint is in view');
+    // The key enters its digit; the choice is kept and can be changed back.
+    const first = EASY.indexOf('.');
+    await cell(page, first).tap();
+    await page.locator(`#keypad button[data-digit="${EASY_SOLUTION[first]}"]`).tap();
+    assert.equal((await serial(page))[first], EASY_SOLUTION[first]);
+    await shot(page, 'keypad-calculator-phone');
+    await page.selectOption('#keypad-order', 'phone');
+    assert.equal(await page.getAttribute('#keypad button >> nth=0', 'data-digit'), '1');
+    await page.selectOption('#keypad-order', 'row');
+    assert.equal(await page.locator('#keypad.numpad').count(), 0);
+    await page.reload();
+    await page.waitForSelector('.cell');
+    assert.equal(await page.inputValue('#keypad-order'), 'row');
+    // Full screen, and back.
+    await page.locator('#fullscreen').tap();
+    await waitFor(page, () => document.fullscreenElement !== null && document.getElementById('fullscreen').getAttribute('aria-pressed') === 'true');
+    assert.equal(await page.textContent('#fullscreen'), 'Leave full screen');
+    await page.locator('#fullscreen').tap();
+    await waitFor(page, () => document.fullscreenElement === null);
+    await context.close();
+  });
+
   test('no sideways scroll from 360 to 430 px at every size up to 16x16; keys at least 44x44', async () => {
     for (const width of [360, 375, 390, 414, 430]) {
       const context = await session.browser.newContext({ ...PHONE, viewport: { width, height: 844 } });

@@ -129,6 +129,19 @@ function wire() {
     if (n === state.game.n || blocked()) { $('size').value = String(state.game.n); refreshLevels(); return; }
     emptyBoard(n);
   });
+  // Full screen where the browser allows it (not on an iPhone's Safari).
+  $('fullscreen').hidden = !document.fullscreenEnabled;
+  click('fullscreen', () => {
+    const done = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen({ navigationUI: 'hide' });
+    done.catch((e) => say(`Full screen is not available here (${e.message}).`, 'bad'));
+  });
+  document.addEventListener('fullscreenchange', () => {
+    const on = !!document.fullscreenElement;
+    $('fullscreen').setAttribute('aria-pressed', String(on));
+    $('fullscreen').textContent = on ? 'Leave full screen' : 'Full screen';
+  });
+  $('keypad-order').value = state.settings.keypadOrder;
+  $('keypad-order').addEventListener('change', (e) => setSetting('keypadOrder', e.target.value));
   $('level').addEventListener('change', () => { state.settings.newLevel = $('level').value; saveSettings(state.settings); });
   for (const [id, key] of Object.entries(TOGGLES)) {
     $(id).checked = state.settings[key];

@@ -30,12 +30,22 @@ export function toastSide(controls, view, height, margin) {
 // The title of digit d's key with `left` of it still to place.
 export const digitKeyTitle = (d, left) => `Enter ${symbol(d)} (key ${symbol(d)}): ${left > 0 ? `${left} left to place` : 'all placed'}`;
 
-// Builds the keys of a board of side n, or of the colours.
-export function buildKeypad(keypad, n, colour) {
+// The digits' keys in order on a board of side n: in a row, or on 9x9 as a
+// 3x3 pad with 1 2 3 on top (a phone's) or 7 8 9 on top (a calculator's).
+export const numpad = (n, order) => n === 9 && (order === 'phone' || order === 'calculator');
+export function keyOrder(n, order) {
+  const keys = Array.from({ length: n }, (_, i) => i + 1);
+  if (!numpad(n, order) || order === 'phone') return keys;
+  return [7, 8, 9, 4, 5, 6, 1, 2, 3];
+}
+
+// Builds the keys of a board of side n (in `order`), or of the colours.
+export function buildKeypad(keypad, n, colour, order = 'row') {
   keypad.replaceChildren();
   keypad.classList.toggle('colours', colour);
+  keypad.classList.toggle('numpad', !colour && numpad(n, order));
   const count = colour ? COLOUR_COUNT : n;
-  for (let d = 1; d <= count; d++) {
+  for (const d of colour ? keyOrder(count, 'row') : keyOrder(n, order)) {
     const b = document.createElement('button');
     b.dataset.digit = d;
     const face = document.createElement('span');
@@ -71,7 +81,7 @@ export function layoutKeypad(keypad) {
   const keys = keypad.children.length;
   if (!keys) return;
   const gap = parseFloat(getComputedStyle(keypad).columnGap) || 6;
-  keypad.style.setProperty('--kc', keypadColumns(keys, keypad.clientWidth || 360, gap));
+  keypad.style.setProperty('--kc', keypad.classList.contains('numpad') ? 3 : keypadColumns(keys, keypad.clientWidth || 360, gap));
 }
 
 // How many of each digit are left to place, on the digits' keys.

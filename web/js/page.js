@@ -124,9 +124,10 @@ export function render() {
     hintShown: !!(state.hint || state.marks),
   });
   const keypad = $('keypad'), colour = state.mode === 'colour';
-  if (state.keypadFor !== `${g.n}:${colour}`) {
-    state.keypadFor = `${g.n}:${colour}`;
-    buildKeypad(keypad, g.n, colour);
+  const order = state.settings.keypadOrder;
+  if (state.keypadFor !== `${g.n}:${colour}:${order}`) {
+    state.keypadFor = `${g.n}:${colour}:${order}`;
+    buildKeypad(keypad, g.n, colour, order);
   }
   renderKeypad(keypad, g, state.mode);
   for (const b of document.querySelectorAll('.modes button')) b.setAttribute('aria-pressed', String(b.dataset.mode === state.mode));

@@ -19,7 +19,9 @@ export const DEFAULT_SETTINGS = {
   shareProgress: true,   // share links carry entries, marks and colours
   printEntries: true,    // Print puts the player's entries on paper (print.js)
   printMarks: false,     // and their pencil marks
+  keypadOrder: 'row',    // keypad.js's KEYPAD_ORDERS: the 9x9 digits in a row, or 3x3 as a phone or a calculator
 };
+const KEYPAD_ORDERS = ['row', 'phone', 'calculator'];
 
 function read(key, fallback) {
   try {
@@ -38,6 +40,7 @@ export function loadSettings() {
   // The size and level of the last new puzzle asked for.
   if (Number.isInteger(saved.newSize)) out.newSize = saved.newSize;
   if (typeof saved.newLevel === 'string') out.newLevel = saved.newLevel;
+  if (KEYPAD_ORDERS.includes(saved.keypadOrder)) out.keypadOrder = saved.keypadOrder;
   return out;
 }
 export function saveSettings(settings) { write(SETTINGS_KEY, settings); }

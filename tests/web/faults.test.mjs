@@ -306,6 +306,27 @@ describe('faults', () => {
     console.log(`tap to paint, candidates on (median of 22): ${said.join(', ')}`);
   });
 
+  test('a finish sends a wave of colour across the board before the finish screen; none where less motion is asked', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce']) {
+      const context = await session.browser.newContext({ ...DESKTOP, reducedMotion });
+      const page = await freshPage(context, `?s=${NEARLY}`);
+      await waitFor(page, () => /one solution/.test(document.getElementById('status').textContent));
+      for (const i of [0, 40]) {
+        await cell(page, i).click();
+        await page.keyboard.press(EASY_SOLUTION[i]);
+      }
+      await cell(page, 80).click();
+      const seen = await page.evaluate((d) => {
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: d, bubbles: true }));
+        return { won: document.getElementById('board').classList.contains('won'), open: document.getElementById('finish').open };
+      }, EASY_SOLUTION[80]);
+      if (reducedMotion === 'reduce') assert.deepEqual(seen, { won: false, open: true });
+      else assert.deepEqual(seen, { won: true, open: false }, 'the wave first, then the finish screen');
+      await page.waitForSelector('#finish[open]');
+      await context.close();
+    }
+  });
+
   test('a finished game can be replayed move by move from the finish screen, and Stop gives the board back', async () => {
     const page = await freshPage(session.desktop, `?s=${NEARLY}`);
     await waitFor(page, () => /one solution/.test(document.getElementById('status').textContent));

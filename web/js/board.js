@@ -78,6 +78,7 @@ export class BoardView {
         el.className = 'cell';
         el.setAttribute('role', 'gridcell');
         el.dataset.index = r * geo.n + c;
+        el.style.setProperty('--wave', r + c);
         el.tabIndex = -1;
         row.append(el);
         this.cells.push(el);
@@ -270,6 +271,19 @@ export class BoardView {
     if (colours) label += `, coloured ${COLOURS.filter((_, k) => colours & (1 << k)).join(' and ')}`;
     for (const p of parts) if (!p.classList.contains('value')) p.setAttribute('aria-hidden', 'true');
     return { parts, label };
+  }
+
+  // The finished board's wave (style.css): ms until it has crossed the board,
+  // 0 where the player asked for less motion.
+  celebrate() {
+    if (matchMedia('(prefers-reduced-motion: reduce)').matches) return 0;
+    const board = this.board;
+    board.classList.remove('won');
+    void board.offsetWidth;  // the animation starts again on a second finish
+    board.classList.add('won');
+    const ms = (2 * this.geo.n - 2) * 45 + 520;
+    setTimeout(() => board.classList.remove('won'), ms);
+    return Math.min(ms, 1200);
   }
 
   // The links of a chain step drawn over the board, candidate to candidate:

@@ -7,7 +7,7 @@
 import { forget, record, history as playedHistory } from './store.js';
 import { pauseChange, stopped, synced } from './clock.js';
 import { bestSaid, finishEntry, finishRows, finishedText, historyTables } from './bests.js';
-import { $, closeHint, closePath, elapsed, render, save, say, state } from './page.js';
+import { $, closeHint, closePath, elapsed, render, save, say, state, view } from './page.js';
 
 // Starts or stops the clock as the game and the page now are.
 export function syncClock() {
@@ -50,7 +50,11 @@ export function finish() {
   save();
   if (meta.solver) return;
   say(finishedText(entry), 'ok');
-  showFinish(entry, before);
+  // The finish screen once the wave has crossed the board, if the finish
+  // still stands by then (an Undo at once takes it back).
+  const wait = view.celebrate();
+  const show = () => { if (state.game.meta === meta && meta.finished && meta.recorded === entry.when) showFinish(entry, before); };
+  if (wait) setTimeout(show, wait); else show();
 }
 
 // The Solve that finished the game is undone: the game goes on, so its

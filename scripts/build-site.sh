@@ -26,6 +26,14 @@ rm -rf "$out.tmp"
 mkdir -p "$out.tmp/engine"
 cp -R web/. "$out.tmp/"
 rm -f "$out.tmp/README.md"
+# The QR code generator (Debian's node-qrcode-generator), as the server serves it.
+qrcode=/usr/share/nodejs/qrcode-generator/qrcode.js
+if [[ -f $qrcode ]]; then
+  mkdir -p "$out.tmp/vendor"
+  cp "$qrcode" "$out.tmp/vendor/qrcode.js"
+else
+  echo "build-site: node-qrcode-generator is missing: the board will offer no QR codes" >&2
+fi
 printf '%s\n' \
   "// Which back end answers the page's API calls: this is the static site, so" \
   "// the engine in this browser (written by scripts/build-site.sh)." \

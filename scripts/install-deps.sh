@@ -9,8 +9,10 @@ set -euo pipefail
 
 # pybind11-dev and python3-dev build the Python module (for Debian's python3);
 # libcairo2-dev draws `nonet book`'s pages, in DejaVu Sans (fonts-dejavu-core).
+# node-qrcode-generator draws the board's share links as QR codes (its one
+# file is served with the page).
 packages=(cmake ninja-build g++ pkgconf libcli11-dev nlohmann-json3-dev libboost-dev
-          pybind11-dev python3-dev libcairo2-dev fonts-dejavu-core)
+          pybind11-dev python3-dev libcairo2-dev fonts-dejavu-core node-qrcode-generator)
 # emscripten builds the engine to WebAssembly; Debian's runs on its nodejs and
 # finds its acorn module only with NODE_PATH=/usr/share/nodejs (build-site.sh sets it).
 if [[ "${1:-}" == "--site" || "${1:-}" == "--test" ]]; then

@@ -13,6 +13,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import {
   CHAIN, DESKTOP, EASY, EASY_SOLUTION, HARD, ON_SITE, P16, P16_SOLUTION, api, cell, cellText, chromiumFor, classes, freshPage,
   generated, serial, shot, solveBoard, stub, URL_BASE, waitFor,
@@ -100,6 +101,34 @@ describe('a player session', () => {
     await page.click('#open-wiki');
     await waitFor(page, () => typeof window.opened === 'string');
     assert.equal(await page.evaluate(() => window.opened), `https://www.sudokuwiki.org/sudoku.htm?bd=${wiki}`);
+    await page.close();
+  });
+
+  test('the share link as a QR code: every module of the code drawn, with its quiet zone', async () => {
+    const page = await open();
+    await waitFor(page, () => /one solution/.test(document.getElementById('status').textContent));
+    const first = [...EASY].indexOf('.');
+    await cell(page, first).click();
+    await page.keyboard.press(EASY_SOLUTION[first]);
+    await page.click('#share-qr');
+    await page.waitForSelector('#qr-dialog[open] svg path');
+    const text = await page.textContent('#qr-text');
+    const url = text.slice(text.indexOf('http'));
+    assert.match(text, /with your progress/);
+    assert.ok(url.includes(`?s=${EASY}`) && url.includes('&p='), url);
+    // The same code made in Node by the same library, module by module.
+    const { qrModules } = await import('../../web/js/qr.js');
+    const qrcode = createRequire(import.meta.url)('/usr/share/nodejs/qrcode-generator/qrcode.js');
+    const want = qrModules(qrcode, url);
+    const drawn = await page.evaluate(() => {
+      const svg = document.querySelector('#qr-dialog svg');
+      return { box: svg.getAttribute('viewBox'), d: svg.querySelector('path').getAttribute('d') };
+    });
+    assert.equal(drawn.box, `0 0 ${want.size + 8} ${want.size + 8}`);
+    const dark = new Set([...drawn.d.matchAll(/M(\d+),(\d+)/g)].map((m) => `${m[2] - 4},${m[1] - 4}`));
+    for (let r = 0; r < want.size; r++) for (let c = 0; c < want.size; c++) assert.equal(dark.has(`${r},${c}`), want.dark(r, c), `module ${r},${c}`);
+    await shot(page, 'share-qr');
+    await page.click('#qr-close');
     await page.close();
   });
 

@@ -13,6 +13,7 @@ import {
 } from './links.js';
 import { marksNote } from './print.js';
 import { puzzleKey } from './games.js';
+import { loadQr, qrModules, qrSvg } from './qr.js';
 import {
   $, elapsed, hideToast, initPage, placeToast, refreshLevels, render, renderClock, renderGames, save, saveNow, savedGames, say, state,
   syncControls, toast, toastCurrent,
@@ -71,6 +72,22 @@ async function share() {
   }
 }
 
+// The share link as a QR code, for a phone's camera.
+async function shareQr() {
+  if (blocked()) return;
+  const link = shareLink(state.game, state.settings.shareProgress, location.origin, location.pathname);
+  let modules = null;
+  try {
+    modules = qrModules(await loadQr(), link.url);
+  } catch (e) {
+    say(`No QR code: ${/overflow/i.test(e.message) ? 'the link is too long for one' : e.message}.`, 'bad');
+    return;
+  }
+  $('qr-box').replaceChildren(qrSvg(modules, `QR code of the link ${link.url}`));
+  $('qr-text').textContent = `It opens this puzzle${link.progress ? ' with your progress' : ''}: ${link.url}`;
+  $('qr-dialog').showModal();
+}
+
 // Print: the player chooses what goes on paper (kept as settings, which the
 // board's print attributes follow at once, so Ctrl+P prints the same), then
 // the browser prints; style.css's print sheet lays out the page.
@@ -112,6 +129,8 @@ function wire() {
   click('path-close', dismissPath);
   click('load', loadFromBox);
   click('share', share);
+  click('share-qr', shareQr);
+  click('qr-close', () => $('qr-dialog').close());
   click('copy', () => copyPosition($('copy-as').value));
   click('open-wiki', () => copyPosition('sudokuwiki', true));
   click('print', askPrint);

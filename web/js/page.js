@@ -148,7 +148,7 @@ export function render() {
 // paused, and nothing but Cancel while the back end works.
 export function syncControls() {
   const g = state.game, locked = state.paused || !!state.busy || !!state.replay;
-  for (const id of ['hint', 'step', 'walk', 'solve', 'accept', 'fill', 'reset', 'clear', 'print', 'load', 'share', 'copy', 'open-wiki', 'hint-more', 'hint-apply', 'hint-reveal', 'path-next']) {
+  for (const id of ['hint', 'step', 'walk', 'solve', 'accept', 'fill', 'reset', 'clear', 'print', 'load', 'share', 'share-qr', 'copy', 'open-wiki', 'hint-more', 'hint-apply', 'hint-reveal', 'path-next']) {
     $(id).disabled = locked;
   }
   $('undo').disabled = locked || !g.undoStack.length;

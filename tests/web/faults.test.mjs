@@ -433,6 +433,21 @@ describe('faults', () => {
     }
   });
 
+  test('held upright, the board gives up width so the keypad and Hint are in view: a small phone at 9x9, a tablet at 25x25', async () => {
+    for (const [width, height, line] of [[320, 568, EASY], [360, 640, P16], [768, 1024, P25]]) {
+      const context = await session.browser.newContext({ ...PHONE, viewport: { width, height } });
+      const page = await freshPage(context, `?s=${line}`);
+      await waitFor(page, () => /solution/.test(document.getElementById('status').textContent));
+      const n = Math.sqrt(line.length);
+      for (const sel of ['#keypad', '#hint', '#undo', '#board-wrap']) {
+        assert.ok(await inViewport(page, sel), `${width}x${height}, ${n}x${n}: ${sel} is out of view`);
+      }
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${width}x${height}: sideways scroll`);
+      await shot(page, `fault-fit-${width}x${height}`);
+      await context.close();
+    }
+  });
+
   test('no button or menu of the top bar, the board bar or the keypad overlaps another at 320, 390 and 430 px, nor on its side', async () => {
     for (const [width, height] of [[320, 800], [390, 800], [430, 800], [844, 390]]) {
       const context = await session.browser.newContext({ ...PHONE, viewport: { width, height } });

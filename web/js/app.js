@@ -15,7 +15,7 @@ import { marksNote } from './print.js';
 import { puzzleKey } from './games.js';
 import { loadQr, qrModules, qrSvg } from './qr.js';
 import {
-  $, elapsed, hideToast, initPage, placeToast, refreshLevels, render, renderClock, renderGames, save, saveNow, savedGames, say, state,
+  $, elapsed, fitBoard, hideToast, initPage, placeToast, refreshLevels, render, renderClock, renderGames, save, saveNow, savedGames, say, state,
   syncControls, toast, toastCurrent,
 } from './page.js';
 import {
@@ -196,7 +196,7 @@ function wire() {
   document.addEventListener('visibilitychange', () => { if (pausesOnHide(document.hidden, state.clock)) setPaused(true); });
   new ResizeObserver(() => layoutKeypad($('keypad'))).observe($('keypad'));
   addEventListener('scroll', placeToast, { passive: true });
-  addEventListener('resize', placeToast);
+  addEventListener('resize', () => { fitBoard(); placeToast(); });
   setInterval(() => { renderClock(); if (running(state.clock)) save(); }, 1000);
 }
 

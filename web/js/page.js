@@ -37,6 +37,7 @@ export const state = {
   checking: null,        // AbortController of the background check of a loaded puzzle
   keypadFor: '',         // the board and mode the keypad's keys were built for
   replay: null,          // {frames, k, timer} of a replay under way (play.js)
+  fitFor: '',            // the board and keypad order fitBoard last fitted
 };
 
 // The board on screen (board.js), made by initPage.
@@ -128,6 +129,8 @@ export function render() {
   if (state.keypadFor !== `${g.n}:${colour}:${order}`) {
     state.keypadFor = `${g.n}:${colour}:${order}`;
     buildKeypad(keypad, g.n, colour, order);
+    // (not on a switch to colours: the board does not jump with the mode)
+    if (state.fitFor !== `${g.n}:${order}`) { state.fitFor = `${g.n}:${order}`; fitBoard(); }
   }
   renderKeypad(keypad, g, state.mode);
   for (const b of document.querySelectorAll('.modes button')) b.setAttribute('aria-pressed', String(b.dataset.mode === state.mode));
@@ -212,6 +215,23 @@ export function refreshLevels() {
 // and so is the list of saved games: written just after the change is
 // drawn (so a tap paints first), and at once when the page goes away.
 let saveDue = false;
+// On a screen where the entry controls sit under the board (a phone or a
+// tablet held upright), the board gives up width until the keypad and Undo,
+// Redo and Hint are in view without scrolling, down to FIT_MIN px; a board
+// of 12x12 and up zooms and pans inside its frame, so it stays playable.
+const FIT_MIN = 220;
+export function fitBoard() {
+  const layout = document.querySelector('.layout');
+  layout.style.removeProperty('--fit');
+  const frame = document.querySelector('.board-frame').getBoundingClientRect();
+  const tools = document.querySelector('.play-tools').getBoundingClientRect();
+  if (tools.top < frame.bottom) return;  // the controls beside the board
+  const over = tools.bottom + scrollY + 8 - innerHeight;
+  // Where even that would not bring them into view (a 25x25 keypad on a small
+  // phone), the board keeps its width: the page scrolls anyway.
+  if (over > 0 && frame.width - over >= FIT_MIN) layout.style.setProperty('--fit', `${Math.floor(frame.width - over)}px`);
+}
+
 // The forms a position of this size can be copied in; SudokuWiki's solver
 // only for 9x9.
 function refreshCopyForms(n) {

@@ -327,6 +327,32 @@ describe('faults', () => {
     }
   });
 
+  test('the same digit lights in candidates as the selection moves from one digit to another', async () => {
+    const page = await freshPage(session.desktop, `?s=${EASY}`, { settings: { showCands: true } });
+    const three = EASY.indexOf('3'), five = EASY.indexOf('5');
+    for (const [i, d] of [[three, '3'], [five, '5']]) {
+      await cell(page, i).click();
+      const lit = await page.locator('.cands span.hl').allTextContents();
+      assert.ok(lit.length > 0 && lit.every((t) => t === d), `with a ${d} selected, lit: ${[...new Set(lit)].join(' ')}`);
+    }
+    await page.close();
+  });
+
+  test('an Undo at once after the last digit takes the finish back: no finish screen for it', async () => {
+    const page = await freshPage(session.desktop, `?s=${NEARLY}`);
+    await waitFor(page, () => /one solution/.test(document.getElementById('status').textContent));
+    for (const i of [0, 40]) {
+      await cell(page, i).click();
+      await page.keyboard.press(EASY_SOLUTION[i]);
+    }
+    await cell(page, 80).click();
+    await page.keyboard.press(EASY_SOLUTION[80]);
+    await page.keyboard.press('Control+z');
+    await page.waitForTimeout(1600);
+    assert.equal(await page.locator('#finish[open]').count(), 0, 'the finish screen of an undone finish');
+    await page.close();
+  });
+
   test('a finished game can be replayed move by move from the finish screen, and Stop gives the board back', async () => {
     const page = await freshPage(session.desktop, `?s=${NEARLY}`);
     await waitFor(page, () => /one solution/.test(document.getElementById('status').textContent));
@@ -349,6 +375,12 @@ describe('faults', () => {
     await page.click('#replay-stop');
     assert.equal(await page.isVisible('#replay-bar'), false);
     assert.match(await said(80), new RegExp(`r9c9, entry ${EASY_SOLUTION[80]}`));
+    // A new puzzle ends a replay.
+    await page.evaluate(() => document.getElementById('finish-replay').click());
+    await waitFor(page, () => !document.getElementById('replay-bar').hidden);
+    assert.equal(await page.isDisabled('#new'), true, 'New waits for the replay');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.isVisible('#replay-bar'), false, 'Esc ends it');
     // Played to its end, a replay stops by itself.
     await page.evaluate(() => document.getElementById('finish-replay').click());
     await waitFor(page, () => /replay is over/.test(document.getElementById('status').textContent), null, { timeout: 5000 });

@@ -97,7 +97,8 @@ describe('a player session', () => {
     await waitFor(page, () => /^[0-9a-v]{162}$/.test(document.getElementById('copy-box').value));
     const wiki = await page.inputValue('#copy-box');
     assert.notEqual(wiki, back.puzzle, 'read from the PM grid, the entry became a given');
-    await page.evaluate(() => { window.open = (url) => { window.opened = url; return null; }; });
+    // The tab opens at the click and goes to SudokuWiki once the form is written.
+    await page.evaluate(() => { window.open = () => ({ opener: window, close() {}, location: { set href(url) { window.opened = url; } } }); });
     await page.click('#open-wiki');
     await waitFor(page, () => typeof window.opened === 'string');
     assert.equal(await page.evaluate(() => window.opened), `https://www.sudokuwiki.org/sudoku.htm?bd=${wiki}`);

@@ -157,7 +157,6 @@ function wire() {
   document.addEventListener('fullscreenchange', () => {
     const on = !!document.fullscreenElement;
     $('fullscreen').setAttribute('aria-pressed', String(on));
-    $('fullscreen').textContent = on ? 'Leave full screen' : 'Full screen';
   });
   $('keypad-order').value = state.settings.keypadOrder;
   $('keypad-order').addEventListener('change', (e) => setSetting('keypadOrder', e.target.value));
@@ -196,7 +195,13 @@ function wire() {
   document.addEventListener('visibilitychange', () => { if (pausesOnHide(document.hidden, state.clock)) setPaused(true); });
   new ResizeObserver(() => layoutKeypad($('keypad'))).observe($('keypad'));
   addEventListener('scroll', placeToast, { passive: true });
-  addEventListener('resize', () => { fitBoard(); placeToast(); });
+  // The board is fitted again when the width changes (a turn of the phone),
+  // not when a phone's address bar or keyboard comes and goes.
+  let fittedWidth = innerWidth;
+  addEventListener('resize', () => {
+    if (innerWidth !== fittedWidth) { fittedWidth = innerWidth; fitBoard(); }
+    placeToast();
+  });
   setInterval(() => { renderClock(); if (running(state.clock)) save(); }, 1000);
 }
 

@@ -154,7 +154,7 @@ export class BoardView {
       const elim = m.elim.get(i) || 0, node = m.nodes.has(i), place = m.place.get(i) || 0;
       const shows = g.corner[i] | g.centre[i] | (settings.showCands || node ? cands[i] : 0);
       const key = `${g.colours[i]}/${v}/${g.isGiven(i) ? 1 : 0}/${conflict ? 1 : 0}/${mistake ? 1 : 0}/${place}/${g.corner[i]}/${g.centre[i]}/`
-        + `${elim}/${cands[i]}/${node ? 1 : 0}/${settings.showCands ? 1 : 0}/${settings.showSingles ? single : 0}/${shows & sameBit ? 1 : 0}`;
+        + `${elim}/${cands[i]}/${node ? 1 : 0}/${settings.showCands ? 1 : 0}/${settings.showSingles ? single : 0}/${shows & sameBit ? sameDigit : 0}`;
       if (was.key === key) continue;
       was.key = key;
       const { parts, label } = this.content(g, i, { cands, single, elim, node, place, conflict, mistake, sameDigit, settings });

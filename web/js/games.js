@@ -63,13 +63,16 @@ export function ago(ms) {
 }
 
 // The rows of the Saved games list: the games other than the one on the
-// board (`currentKey`), each {key, title, detail}: its size and level,
-// how far it has gone, its time and when it was last played.
+// board (`currentKey`), each {key, title, progress, when, detail}: its size
+// and level, how far it has gone and its time, when it was last played, and
+// the last two together.
 export function gameRows(list, currentKey, now) {
   return list.filter((e) => e.key !== currentKey).map((e) => {
     const meta = e.game.meta || {}, rating = meta.rating && typeof meta.rating === 'object' ? meta.rating : null;
-    const title = `${e.n}×${e.n}${rating && !ratingUnfinished(rating) ? ` ${ratingText(rating)}` : ''}`;
-    const detail = `${e.filled} of ${e.cells} cells · ${formatTime(Number(meta.elapsed) || 0)} · ${ago(now - e.when)}`;
-    return { key: e.key, title, detail };
+    const rated = rating && typeof rating.level === 'string' && !ratingUnfinished(rating);
+    const title = `${e.n}×${e.n}${rated ? ` ${ratingText(rating)}` : ''}`;
+    const progress = `${e.filled} of ${e.cells} cells · ${formatTime(Number(meta.elapsed) || 0)}`;
+    const when = ago(now - e.when);
+    return { key: e.key, title, progress, when, detail: `${progress} · ${when}` };
   });
 }

@@ -156,7 +156,7 @@ export function syncControls() {
   }
   $('undo').disabled = locked || !g.undoStack.length;
   $('redo').disabled = locked || !g.redoStack.length;
-  $('new').disabled = !!state.busy || !levelsAt(state.levels, Number($('size').value)).length;
+  $('new').disabled = !!state.busy || !!state.replay || !levelsAt(state.levels, Number($('size').value)).length;
   $('serial').disabled = state.paused;
   $('serial').placeholder = state.paused ? 'Paused' : '';
   for (const b of $('keypad').querySelectorAll('button')) b.disabled = locked;
@@ -269,8 +269,14 @@ export function saveNow() {
   else renderGames();
 }
 
-// The saved games (games.js), read from storage once and kept in step with it.
+// The saved games (games.js), read from storage once and kept in step with
+// it; another tab's change is read again.
 let games = null;
+addEventListener('storage', (e) => {
+  if (e.key !== GAMES_KEY && e.key !== null) return;
+  games = null;
+  renderGames();
+});
 export function savedGames() {
   if (!games) {
     try { games = readGames(localStorage.getItem(GAMES_KEY)); } catch { games = []; }
@@ -295,9 +301,17 @@ export function writeGames(list) {
 let shownGames = '';
 export function renderGames() {
   const rows = gameRows(savedGames(), gameKey(state.game), Date.now());
-  const key = JSON.stringify(rows);
   $('games-count').textContent = rows.length ? ` (${rows.length})` : '';
-  if (key === shownGames) return;
+  // Only a change of the games rebuilds the list (a button with the focus
+  // stays); how long ago each was played is written in place.
+  const key = JSON.stringify(rows.map((r) => [r.key, r.title, r.progress]));
+  if (key === shownGames) {
+    rows.forEach((r, k) => {
+      const when = $('games-body').querySelectorAll('.game-when')[k];
+      if (when && when.textContent !== r.when) when.textContent = r.when;
+    });
+    return;
+  }
   shownGames = key;
   const body = $('games-body');
   if (!rows.length) {
@@ -317,13 +331,16 @@ export function renderGames() {
     title.textContent = r.title;
     const detail = document.createElement('span');
     detail.className = 'muted';
-    detail.textContent = r.detail;
+    const when = document.createElement('span');
+    when.className = 'game-when';
+    when.textContent = r.when;
+    detail.append(`${r.progress} · `, when);
     text.append(title, ' ', detail);
     const resume = document.createElement('button');
     resume.className = 'primary';
     resume.dataset.resume = r.key;
     resume.textContent = 'Resume';
-    resume.setAttribute('aria-label', `Resume the ${r.title} game, ${r.detail}`);
+    resume.setAttribute('aria-label', `Resume the ${r.title} game, ${r.progress}, ${r.when}`);
     const drop = document.createElement('button');
     drop.className = 'quiet';
     drop.dataset.forget = r.key;

@@ -12,7 +12,7 @@ import { resumedFrom, stoppedAt } from './clock.js';
 import { blockedText } from './work.js';
 import { revealCell } from './zoom.js';
 import { $, closeHint, closePath, hideToast, render, renderGames, savedGames, say, state, toast, view, writeGames } from './page.js';
-import { forgetGame, gameOf } from './games.js';
+import { forgetGame, gameKey, gameOf } from './games.js';
 import { finish, syncClock, unfinish } from './timer.js';
 
 // Paused or waiting for the back end: says so and refuses the input.
@@ -41,14 +41,19 @@ export function changed({ keepMarks = false } = {}) {
 // Runs `fn`, which replaces the board; if a game was in progress, the toast
 // says it is one Undo away.
 export function protect(what, fn) {
-  const had = state.game.inProgress();
+  const had = state.game.inProgress(), key = gameKey(state.game);
   const done = fn();
-  if (had && done !== false) toast(`${what} Your game is one Undo away, and kept in Saved games.`);
+  if (had && done !== false) {
+    // Kept in the list when it is another puzzle's game and is saved there.
+    const kept = key && key !== gameKey(state.game) && savedGames().some((e) => e.key === key);
+    toast(`${what} Your game is one Undo away${kept ? ', and kept in Saved games' : ''}.`);
+  }
   return done;
 }
 
 // Puts a new puzzle on the board (undoable: its meta goes with the history).
 export function loadPuzzle(n, digits, meta = freshMeta()) {
+  stopReplay(null);
   state.checking?.abort();
   state.game.load(n, digits, meta);
   state.clock = stoppedAt(0);
@@ -217,6 +222,9 @@ export function resumeGame(key) {
 export function forgetSaved(key) {
   writeGames(forgetGame(savedGames(), key));
   say('Saved game deleted.');
+  // The focus goes to the next game's Resume, else to the list's heading.
+  const next = $('games-body').querySelector('button[data-resume]');
+  (next || document.querySelector('#games summary')).focus();
 }
 
 // ---------------------------------------------------------------- replay
@@ -232,6 +240,7 @@ export function replay() {
   state.replay = { frames, k: 0, timer: setInterval(nextFrame, REPLAY_MS) };
   $('replay-bar').hidden = false;
   showFrame();
+  say(`Replay of ${frames.length - 1} moves: Stop or Esc gives the board back.`);
 }
 function nextFrame() {
   const r = state.replay;
@@ -246,11 +255,12 @@ function showFrame() {
     : `Replay: move ${r.k} of ${r.frames.length - 1}`;
   render();
 }
+// `text`: what the status says, or null for nothing (another change follows).
 export function stopReplay(text = 'Replay stopped: the board shows your game.') {
   if (!state.replay) return;
   clearInterval(state.replay.timer);
   state.replay = null;
   $('replay-bar').hidden = true;
   render();
-  say(text);
+  if (text) say(text);
 }

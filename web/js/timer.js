@@ -52,8 +52,10 @@ export function finish() {
   say(finishedText(entry), 'ok');
   // The finish screen once the wave has crossed the board, if the finish
   // still stands by then (an Undo at once takes it back).
-  const wait = view.celebrate();
-  const show = () => { if (state.game.meta === meta && meta.finished && meta.recorded === entry.when) showFinish(entry, before); };
+  const wait = view.celebrate(), last = g.lastChange();
+  const show = () => {
+    if (state.game.lastChange() === last && state.game.meta === meta && meta.recorded === entry.when && state.game.solved()) showFinish(entry, before);
+  };
   if (wait) setTimeout(show, wait); else show();
 }
 

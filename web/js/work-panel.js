@@ -12,7 +12,7 @@ import {
 } from './work.js';
 import { $, render, say, saidCount, state, syncControls } from './page.js';
 import { copyForms, ipuzOf, sudokuwikiLink } from './links.js';
-import { blocked, changed, loadPuzzle, protect } from './play.js';
+import { blocked, changed, loadPuzzle, protect, stopReplay } from './play.js';
 import { setPaused } from './timer.js';
 
 const BUSY_SHOW_AFTER = 250;  // ms before the spinner shows, so quick answers do not flash it
@@ -54,6 +54,7 @@ export function cancelWork() {
 // ---------------------------------------------------------------- new puzzles
 
 export function newPuzzle() {
+  stopReplay(null);
   if (state.paused) setPaused(false);
   const size = Number($('size').value), level = $('level').value;
   if (!levelsAt(state.levels, size).length) { say(noPuzzlesText(size, source), 'bad'); return Promise.resolve(); }
@@ -167,17 +168,22 @@ export async function solution(signal) {
 // solver opens the position too.
 export async function copyPosition(form, open = false) {
   if (blocked()) return;
+  // The tab opens while the click is still the player's (a browser lets a
+  // page open one then only), and goes to SudokuWiki once the form is written.
+  const tab = open ? window.open('about:blank', '_blank') : null;
+  if (open && !tab) { say('The browser did not let the page open a tab: allow pop-ups for it, or copy the position.', 'bad'); return; }
   let text = state.game.line();
   if (form !== 'line') {
     let reply = null;
     await work('Writing the position', async (signal) => {
       reply = await call('convert', { puzzle: ipuzOf(state.game), to: form }, { signal });
     });
-    if (!reply || !reply.ok) { sayFailure('The position cannot be written', reply); return; }
+    if (!reply || !reply.ok) { tab?.close(); sayFailure('The position cannot be written', reply); return; }
     text = reply.body.puzzle;
   }
-  if (open) {
-    window.open(sudokuwikiLink(text), '_blank', 'noopener');
+  if (tab) {
+    tab.opener = null;
+    tab.location.href = sudokuwikiLink(text);
     say('The position opens in SudokuWiki\'s solver, in a new tab.');
     return;
   }

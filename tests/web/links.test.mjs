@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Game, decodeProgress, freshMeta, parseSerial } from '../../web/js/model.js';
 import {
-  addressFor, fromSaved, linkSaid, loadedPlan, readSaved, savedText, shareLink, shareSaid, startPlan, variantKinds,
+  addressFor, fromSaved, linkSaid, positionOfIpuz, loadedPlan, readSaved, savedText, shareLink, shareSaid, startPlan, variantKinds,
 } from '../../web/js/links.js';
 import { EASY, HARD } from './lib.mjs';
 
@@ -18,6 +18,16 @@ const loaded = (line, meta = freshMeta()) => {
 };
 
 describe('links', () => {
+  test('a position read as ipuz: givens, entries and marks, numbers or charset symbols', () => {
+    const ipuz = { charset: '123456789ABCDEFG', puzzle: Array.from({ length: 16 }, (_, r) => Array.from({ length: 16 }, (_, c) => (r === 0 && c === 0 ? 'G' : 0))),
+      saved: Array.from({ length: 16 }, (_, r) => Array.from({ length: 16 }, (_, c) => (r === 0 && c === 1 ? 'A' : r === 0 && c === 2 ? [1, 'B'] : r === 0 && c === 0 ? 5 : 0))) };
+    const p = positionOfIpuz(ipuz);
+    assert.equal(p.n, 16);
+    assert.deepEqual([p.givens[0], p.values[0], p.values[1], p.marks[2]], [16, 0, 10, 1 | (1 << 10)]);
+    assert.deepEqual(positionOfIpuz({ puzzle: [[1, 2], [3]] }), { error: 'row 2 does not hold 2 cells' });
+    assert.deepEqual(positionOfIpuz(null), { error: 'no puzzle came back' });
+  });
+
   test('the address keeps a board link while its puzzle is on the board, and drops its progress once read', () => {
     const g = new Game(9), p = parseSerial(EASY);
     g.load(p.n, p.digits);

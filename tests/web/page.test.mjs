@@ -97,6 +97,14 @@ describe('a player session', () => {
     await waitFor(page, () => /^[0-9a-v]{162}$/.test(document.getElementById('copy-box').value));
     const wiki = await page.inputValue('#copy-box');
     assert.notEqual(wiki, back.puzzle, 'read from the PM grid, the entry became a given');
+    // Pasted back and loaded, each form brings the position with it.
+    for (const [text, entry] of [[pm, 'given'], [wiki, 'entry']]) {
+      await page.fill('#serial', text);
+      await page.click('#load');
+      await waitFor(page, () => /one solution/.test(document.getElementById('status').textContent));
+      assert.match(await cell(page, first).getAttribute('aria-label'), new RegExp(`, ${entry} ${EASY_SOLUTION[first]}`));
+      assert.match(await cell(page, second).getAttribute('aria-label'), /centre marks 1 7/);
+    }
     // The tab opens at the click and goes to SudokuWiki once the form is written.
     await page.evaluate(() => { window.open = () => ({ opener: window, close() {}, location: { set href(url) { window.opened = url; } } }); });
     await page.click('#open-wiki');

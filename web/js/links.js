@@ -125,6 +125,37 @@ export function ipuzOf(game) {
   };
 }
 
+// A position the engine read from another program's form, as an ipuz
+// object (/api/convert to 'ipuz'): {n, givens, values, marks} (digits per
+// cell, 0 for none; marks as masks, the form's pencil marks or candidates),
+// or {error}. Symbols may be numbers or the puzzle's charset's characters.
+export function positionOfIpuz(ipuz) {
+  const rows = ipuz && Array.isArray(ipuz.puzzle) ? ipuz.puzzle : null;
+  if (!rows) return { error: 'no puzzle came back' };
+  const n = rows.length, cells = n * n;
+  const charset = typeof ipuz.charset === 'string' ? ipuz.charset : '';
+  const digit = (v) => {
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= n) return v;
+    if (typeof v === 'string' && v.length === 1 && charset.includes(v)) return charset.indexOf(v) + 1;
+    return 0;
+  };
+  const givens = new Uint8Array(cells), values = new Uint8Array(cells), marks = new Uint32Array(cells);
+  for (let r = 0; r < n; r++) {
+    if (!Array.isArray(rows[r]) || rows[r].length !== n) return { error: `row ${r + 1} does not hold ${n} cells` };
+    for (let c = 0; c < n; c++) givens[r * n + c] = digit(rows[r][c]);
+  }
+  const saved = Array.isArray(ipuz.saved) && ipuz.saved.length === n ? ipuz.saved : null;
+  for (let r = 0; saved && r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c, v = Array.isArray(saved[r]) ? saved[r][c] : null;
+      if (givens[i]) continue;
+      if (Array.isArray(v)) for (const m of v) { const d = digit(m); if (d) marks[i] |= 1 << (d - 1); }
+      else values[i] = digit(v);
+    }
+  }
+  return { n, givens, values, marks };
+}
+
 // The forms a position can be copied in on a board of side n: [value, words],
 // the engine writing all but the first. HoDoKu's and SudokuWiki's know 9x9 alone.
 export function copyForms(n) {

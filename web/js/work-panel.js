@@ -11,7 +11,7 @@ import {
   ratedSaid, solvedSaid,
 } from './work.js';
 import { $, render, say, saidCount, state, syncControls } from './page.js';
-import { copyForms, ipuzOf, sudokuwikiLink } from './links.js';
+import { copyForms, ipuzOf, positionOfIpuz, sudokuwikiLink } from './links.js';
 import { blocked, changed, loadPuzzle, protect, stopReplay } from './play.js';
 import { setPaused } from './timer.js';
 
@@ -114,15 +114,32 @@ export async function loadFromBox() {
   if (blocked()) return;
   const text = $('serial').value;
   let parsed = parseSerial(text.replace(/\s+/g, ''));
+  let position = null;
   if (parsed.error) {
-    // Any other text form: the engine's parser reads it and says where it fails.
-    const reply = await call('validate', { puzzle: text });
+    // Any other text form: the engine reads it (and says where it fails), with
+    // the entries and pencil marks of a form that has them (a PM grid,
+    // SudokuWiki's, HoDoKu's, ...), as an ipuz object.
+    const reply = await call('convert', { puzzle: text, to: 'ipuz' });
     if (!reply.ok) { say(`Cannot load: ${errorText(reply)}`, 'bad'); return; }
-    parsed = parseSerial(reply.body.puzzle);
-    if (parsed.error) { say(`Cannot load a ${reply.body.size} board here: sizes ${SIZES.map((n) => `${n}×${n}`).join(', ')} are offered.`, 'bad'); return; }
+    position = positionOfIpuz(reply.body.puzzle);
+    if (position.error) { say(`Cannot load: ${position.error}.`, 'bad'); return; }
+    if (!SIZES.includes(position.n)) { say(`Cannot load a ${position.n}×${position.n} board here: sizes ${SIZES.map((n) => `${n}×${n}`).join(', ')} are offered.`, 'bad'); return; }
+    parsed = { n: position.n, digits: position.givens };
   }
   if (!parsed.digits.some((d) => d)) { say('The box holds no digits to load.', 'bad'); return; }
-  protect('Puzzle loaded.', () => loadPuzzle(parsed.n, parsed.digits));
+  protect('Puzzle loaded.', () => {
+    loadPuzzle(parsed.n, parsed.digits);
+    // The position's entries and marks go with the puzzle, as one Undo.
+    if (position && (position.values.some((v) => v) || position.marks.some((m) => m))) {
+      const g = state.game, back = g.undoStack.length;
+      g.change(() => {
+        g.values = Uint8Array.from(position.givens, (v, i) => v || position.values[i]);
+        g.centre = Uint32Array.from(position.marks);
+      });
+      g.undoStack.length = back;
+      changed();
+    }
+  });
   $('serial').blur();
   await checkPuzzle();
 }

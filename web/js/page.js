@@ -217,19 +217,29 @@ export function refreshLevels() {
 let saveDue = false;
 // On a screen where the entry controls sit under the board (a phone or a
 // tablet held upright), the board gives up width until the keypad and Undo,
-// Redo and Hint are in view without scrolling, down to FIT_MIN px; a board
-// of 12x12 and up zooms and pans inside its frame, so it stays playable.
-const FIT_MIN = 220;
+// Redo and Hint are in view without scrolling, down to FIT_MIN px, or
+// FIT_MIN_ZOOMED for a board of 12x12 and up, which zooms and pans inside its
+// frame and so stays playable in a smaller one.
+const FIT_MIN = 220, FIT_MIN_ZOOMED = 180;
 export function fitBoard() {
+  const least = state.game.n >= 12 ? FIT_MIN_ZOOMED : FIT_MIN;
   const layout = document.querySelector('.layout');
   layout.style.removeProperty('--fit');
-  const frame = document.querySelector('.board-frame').getBoundingClientRect();
-  const tools = document.querySelector('.play-tools').getBoundingClientRect();
-  if (tools.top < frame.bottom) return;  // the controls beside the board
-  const over = tools.bottom + scrollY + 8 - innerHeight;
-  // Where even that would not bring them into view (a 25x25 keypad on a small
-  // phone), the board keeps its width: the page scrolls anyway.
-  if (over > 0 && frame.width - over >= FIT_MIN) layout.style.setProperty('--fit', `${Math.floor(frame.width - over)}px`);
+  // A narrower board can make the bar over it wrap: measured again, twice at most.
+  for (let pass = 0; pass < 3; pass++) {
+    const frame = document.querySelector('.board-frame').getBoundingClientRect();
+    const tools = document.querySelector('.play-tools').getBoundingClientRect();
+    if (tools.top < frame.bottom) return;  // the controls beside the board
+    const over = tools.bottom + scrollY + 8 - innerHeight;
+    if (over <= 0) return;
+    // Where even that would not bring them into view (a 25x25 keypad on a
+    // small phone), the board keeps its width: the page scrolls anyway.
+    if (frame.width - over < least) { layout.style.removeProperty('--fit'); return; }
+    layout.style.setProperty('--fit', `${Math.floor(frame.width - over)}px`);
+  }
+  if (document.querySelector('.play-tools').getBoundingClientRect().bottom + scrollY > innerHeight + 0.5) {
+    layout.style.removeProperty('--fit');  // no width found: the board as it was
+  }
 }
 
 // The forms a position of this size can be copied in; SudokuWiki's solver

@@ -181,7 +181,7 @@ function wire() {
   $('history').addEventListener('toggle', renderHistory);
   $('games').addEventListener('click', (e) => {
     const b = e.target.closest('button');
-    if (b && b.dataset.resume && resumeGame(b.dataset.resume) && state.game.meta.rating === 'pending') rateInBackground(state.game.meta);
+    if (b && b.dataset.resume && resumeGame(b.dataset.resume)) rateIfPending();
     else if (b && b.dataset.forget) forgetSaved(b.dataset.forget);
   });
   // The last change is kept before the page goes (saving waits for the paint).
@@ -205,6 +205,12 @@ function wire() {
   setInterval(() => { renderClock(); if (running(state.clock)) save(); }, 1000);
 }
 
+// A game that comes back (kept, saved or from a link) with its rating still
+// to come is rated as it comes.
+function rateIfPending() {
+  if (state.game.meta.rating === 'pending') rateInBackground(state.game.meta);
+}
+
 // The kept game on the board: its selection, mode and clock.
 function resume(saved) {
   saved.game.clock = elapsed;
@@ -218,7 +224,7 @@ function openLink(plan, link = 'the link') {
   const key = puzzleKey(plan.parsed.n, plan.parsed.digits);
   if (!plan.progress && key && savedGames().some((e) => e.key === key) && resumeGame(key)) {
     say(`Welcome back: your saved game of the puzzle from ${link} goes on.`);
-    if (state.game.meta.rating === 'pending') rateInBackground(state.game.meta);
+    rateIfPending();
     return;
   }
   loadPuzzle(plan.parsed.n, plan.parsed.digits);
@@ -272,7 +278,7 @@ async function openFpuzzles(payload, saved, levelsReady) {
     history.replaceState(null, '', shareLink(state.game, false, location.origin, location.pathname).query);
   }
   // The kept game, when it stays, is rated as when it is restored.
-  if (saved && state.game.meta.rating === 'pending') rateInBackground(state.game.meta);
+  if (saved) rateIfPending();
 }
 
 export async function start() {
@@ -306,7 +312,7 @@ export async function start() {
     resume(saved);
     changed();
     say('Welcome back: your game is restored.');
-    if (state.game.meta.rating === 'pending') rateInBackground(state.game.meta);
+    rateIfPending();
   } else {
     changed();
     await levelsReady;

@@ -4,7 +4,7 @@
 // game, or a new puzzle). No DOM and no storage: app.js reads the address and
 // the storage and does what these functions decide.
 
-import { Game, SIZES, encodeProgress, parseSerial, symbol } from './model.js';
+import { Game, SIZES, digitsOf, encodeProgress, parseSerial, symbol } from './model.js';
 import { MODES } from './input.js';
 
 export const SAVE_KEY = 'nonet.game.v2';
@@ -116,12 +116,11 @@ export function addressFor(search, game) {
 export function ipuzOf(game) {
   const n = game.n, cands = game.candidates();
   const rows = (fn) => Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => fn(r * n + c)));
-  const digits = (m) => { const out = []; for (let d = 1; d <= n; d++) if (m & (1 << (d - 1))) out.push(d); return out; };
   return {
     version: 'http://ipuz.org/v2',
     kind: ['http://ipuz.org/sudoku#1'],
     puzzle: rows((i) => game.givens[i]),
-    saved: rows((i) => (game.values[i] ? (game.isGiven(i) ? 0 : game.values[i]) : digits(game.corner[i] | game.centre[i] || cands[i]))),
+    saved: rows((i) => (game.values[i] ? (game.isGiven(i) ? 0 : game.values[i]) : digitsOf(game.corner[i] | game.centre[i] || cands[i], n))),
   };
 }
 

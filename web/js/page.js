@@ -211,10 +211,6 @@ export function refreshLevels() {
   $('new').title = newTitle(offered, n, source);
 }
 
-// The game on the board is kept after every change, with its undo history,
-// and so is the list of saved games: written just after the change is
-// drawn (so a tap paints first), and at once when the page goes away.
-let saveDue = false;
 // On a screen where the entry controls sit under the board (a phone or a
 // tablet held upright), the board gives up width until the keypad and Undo,
 // Redo and Hint are in view without scrolling, down to FIT_MIN px, or
@@ -257,6 +253,10 @@ function refreshCopyForms(n) {
   $('copy-box').hidden = true;
 }
 
+// The game on the board is kept after every change, with its undo history,
+// and so is the list of saved games: written just after the change is
+// drawn (so a tap paints first), and at once when the page goes away.
+let saveDue = false;
 export function save() {
   if (saveDue) return;
   saveDue = true;

@@ -19,7 +19,7 @@ export const DEFAULT_SETTINGS = {
   shareProgress: true,   // share links carry entries, marks and colours
   printEntries: true,    // Print puts the player's entries on paper (print.js)
   printMarks: false,     // and their pencil marks
-  keypadOrder: 'row',    // keypad.js's KEYPAD_ORDERS: the 9x9 digits in a row, or 3x3 as a phone or a calculator
+  keypadOrder: 'row',    // KEYPAD_ORDERS: the 9x9 digits in a row, or 3x3 as a phone or a calculator (keypad.js)
 };
 const KEYPAD_ORDERS = ['row', 'phone', 'calculator'];
 

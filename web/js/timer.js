@@ -51,11 +51,10 @@ export function finish() {
   if (meta.solver) return;
   say(finishedText(entry), 'ok');
   // The finish screen once the wave has crossed the board, if the finish
-  // still stands by then (an Undo at once takes it back).
-  const wait = view.celebrate(), last = g.lastChange();
-  const show = () => {
-    if (state.game.lastChange() === last && state.game.meta === meta && meta.recorded === entry.when && state.game.solved()) showFinish(entry, before);
-  };
+  // still stands by then: the same game, its board as it was (an Undo at
+  // once takes the finish back).
+  const wait = view.celebrate(), board = g.line();
+  const show = () => { if (state.game.meta === meta && state.game.line() === board) showFinish(entry, before); };
   if (wait) setTimeout(show, wait); else show();
 }
 

@@ -100,6 +100,8 @@ describe('a player session', () => {
     // Pasted back and loaded, each form brings the position with it.
     for (const [text, entry] of [[pm, 'given'], [wiki, 'entry']]) {
       await page.fill('#serial', text);
+      // (the status of the load before says the same: it is cleared first)
+      await page.evaluate(() => { document.getElementById('status').textContent = ''; });
       await page.click('#load');
       await waitFor(page, () => /one solution/.test(document.getElementById('status').textContent));
       assert.match(await cell(page, first).getAttribute('aria-label'), new RegExp(`, ${entry} ${EASY_SOLUTION[first]}`));

@@ -121,7 +121,7 @@ export function render() {
   view.render(shown, {
     sel: state.sel, cur: state.cur, settings: state.settings,
     marks: state.marks || noMarks(),
-    mistakes: state.settings.checkMistakes ? g.mistakes() : new Set(),
+    mistakes: state.settings.checkMistakes ? shown.mistakes(g.meta.solution) : new Set(),
     hintShown: !!(state.hint || state.marks),
   });
   const keypad = $('keypad'), colour = state.mode === 'colour';

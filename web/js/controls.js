@@ -4,7 +4,7 @@
 
 import { keyAction, isDoublePress } from './input.js';
 import { zoom } from './zoom.js';
-import { $, state, view } from './page.js';
+import { $, refit, state, view } from './page.js';
 import { enter, escape, fillMarks, move, redo, select, selectAll, selectDigit, setMode, undo } from './play.js';
 import { cancelWork, newPuzzle } from './work-panel.js';
 import { hint } from './hint-panel.js';
@@ -60,6 +60,7 @@ export function openKeys() {
 // Zooms the board `step` levels, around the point `around` or the current cell.
 export function zoomBy(step, around = null) {
   zoom(state.zoom, state.game.n, step, view.cells[state.cur], around);
+  refit();
 }
 
 const cellAt = (x, y) => {

@@ -8,11 +8,17 @@ import { COLOUR_COUNT, symbol } from './model.js';
 import { COLOURS } from './board.js';
 
 export const KEY_MIN = 44;  // CSS px: the smallest key a thumb hits reliably
+// A 25x25 board's 26 keys on a 320 px phone: seven to a row at 38 px wide
+// (still 44 tall) take four rows where six to a row would take five, and that
+// row is what the board needs to stay in view above them.
+export const KEY_NARROW = 38;
 
 // Columns for `keys` keys in `width` px with `gap` px between: as many as fit
-// (ten at most), rows balanced.
+// (ten at most), rows balanced; keys of KEY_NARROW px where there are more
+// than twenty.
 export function keypadColumns(keys, width, gap) {
-  const fit = Math.max(1, Math.floor((width + gap) / (KEY_MIN + gap)));
+  const least = keys > 20 ? KEY_NARROW : KEY_MIN;
+  const fit = Math.max(1, Math.floor((width + gap) / (least + gap)));
   const rows = Math.ceil(keys / Math.min(fit, 10));
   return Math.ceil(keys / rows);
 }
@@ -81,7 +87,11 @@ export function layoutKeypad(keypad) {
   const keys = keypad.children.length;
   if (!keys) return;
   const gap = parseFloat(getComputedStyle(keypad).columnGap) || 6;
-  keypad.style.setProperty('--kc', keypad.classList.contains('numpad') ? 3 : keypadColumns(keys, keypad.clientWidth || 360, gap));
+  const width = keypad.clientWidth || 360;
+  const columns = keypad.classList.contains('numpad') ? 3 : keypadColumns(keys, width, gap);
+  keypad.style.setProperty('--kc', columns);
+  // Keys under KEY_MIN wide keep their count clear of the digit.
+  keypad.classList.toggle('narrow', (width + gap) / columns - gap < KEY_MIN);
 }
 
 // How many of each digit are left to place, on the digits' keys.

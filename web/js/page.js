@@ -37,7 +37,7 @@ export const state = {
   checking: null,        // AbortController of the background check of a loaded puzzle
   keypadFor: '',         // the board and mode the keypad's keys were built for
   replay: null,          // {frames, k, timer} of a replay under way (play.js)
-  fitFor: '',            // the board and keypad order fitBoard last fitted
+  fitFor: '',            // the size, keypad order and zoom fitBoard last fitted for
 };
 
 // The board on screen (board.js), made by initPage.
@@ -129,8 +129,6 @@ export function render() {
   if (state.keypadFor !== `${g.n}:${colour}:${order}`) {
     state.keypadFor = `${g.n}:${colour}:${order}`;
     buildKeypad(keypad, g.n, colour, order);
-    // (not on a switch to colours: the board does not jump with the mode)
-    if (state.fitFor !== `${g.n}:${order}`) { state.fitFor = `${g.n}:${order}`; fitBoard(); }
   }
   renderKeypad(keypad, g, state.mode);
   for (const b of document.querySelectorAll('.modes button')) b.setAttribute('aria-pressed', String(b.dataset.mode === state.mode));
@@ -143,6 +141,7 @@ export function render() {
   renderRating();
   renderPrint();
   renderZoom(state.zoom, g.n);
+  refit();
   renderClock();
   save();
 }
@@ -214,13 +213,17 @@ export function refreshLevels() {
 // On a screen where the entry controls sit under the board (a phone or a
 // tablet held upright), the board gives up width until the keypad and Undo,
 // Redo and Hint are in view without scrolling, down to FIT_MIN px, or
-// FIT_MIN_ZOOMED for a board of 12x12 and up, which zooms and pans inside its
-// frame and so stays playable in a smaller one.
-const FIT_MIN = 220, FIT_MIN_ZOOMED = 180;
+// FIT_MIN_ZOOMED for a board of 12x12 and up. A zoomed board, which pans
+// inside its frame, keeps its width (and so its cells' size) and gives up
+// height instead, down to FIT_MIN_HEIGHT (a 25x25 board on a 320x568 phone:
+// ten columns of four and a half rows in view, the keypad under them).
+const FIT_MIN = 220, FIT_MIN_ZOOMED = 180, FIT_MIN_HEIGHT = 120;
 export function fitBoard() {
   const least = state.game.n >= 12 ? FIT_MIN_ZOOMED : FIT_MIN;
   const layout = document.querySelector('.layout');
+  const zoomed = $('board-wrap').classList.contains('zoomed');
   layout.style.removeProperty('--fit');
+  layout.style.removeProperty('--fit-h');
   // A narrower board can make the bar over it wrap: measured again, twice at most.
   for (let pass = 0; pass < 3; pass++) {
     const frame = document.querySelector('.board-frame').getBoundingClientRect();
@@ -228,14 +231,27 @@ export function fitBoard() {
     if (tools.top < frame.bottom) return;  // the controls beside the board
     const over = tools.bottom + scrollY + 8 - innerHeight;
     if (over <= 0) return;
-    // Where even that would not bring them into view (a 25x25 keypad on a
-    // small phone), the board keeps its width: the page scrolls anyway.
-    if (frame.width - over < least) { layout.style.removeProperty('--fit'); return; }
-    layout.style.setProperty('--fit', `${Math.floor(frame.width - over)}px`);
+    if (zoomed && frame.height - over >= FIT_MIN_HEIGHT) {
+      layout.style.setProperty('--fit-h', `${Math.floor(frame.height - over)}px`);
+    } else if (!zoomed && frame.width - over >= least) {
+      layout.style.setProperty('--fit', `${Math.floor(frame.width - over)}px`);
+    } else {
+      // Nothing brings them into view: the board as it was, and the page scrolls.
+      break;
+    }
   }
   if (document.querySelector('.play-tools').getBoundingClientRect().bottom + scrollY > innerHeight + 0.5) {
-    layout.style.removeProperty('--fit');  // no width found: the board as it was
+    layout.style.removeProperty('--fit');  // no size found: the board as it was
+    layout.style.removeProperty('--fit-h');
   }
+}
+
+// The board fitted again when what the fit depends on changed: the size, the
+// keypad's order, the zoom in or out of 1. (Not on a switch to colours: the
+// board does not jump with the mode.)
+export function refit() {
+  const key = `${state.game.n}:${state.settings.keypadOrder}:${$('board-wrap').classList.contains('zoomed')}`;
+  if (state.fitFor !== key) { state.fitFor = key; fitBoard(); }
 }
 
 // The forms a position of this size can be copied in; SudokuWiki's solver

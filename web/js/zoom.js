@@ -25,7 +25,8 @@ const $ = (id) => document.getElementById(id);
 export function zoomOf(zooms, n) {
   if (zooms.has(n)) return zooms.get(n);
   if (n < 25) return 1;
-  const width = document.querySelector('.board-frame').clientWidth || 600;
+  // (the board bar's width: the frame's own is narrower while the board is fitted)
+  const width = document.querySelector('.board-bar').clientWidth || 600;
   return defaultZoom(n, width, matchMedia('(pointer: coarse)').matches);
 }
 

@@ -7,7 +7,7 @@ import { Game, digitsOf, encodeProgress, parseSerial } from '../../web/js/model.
 import {
   CHAIN, DESKTOP, EASY, EASY_SOLUTION, HARD, NEARLY, P16, P16_SOLUTION, P25, P25_SOLUTION, PHONE, SIX, SIX_SOLUTION, URL_BASE,
   api, cell, chromiumFor, contrast, deltaE, freshPage, generated, inViewport, luminance, serial, shot, solveBoard, status, stub,
-  unstub, waitFor, watch,
+  pickSize, unstub, waitFor, watch,
 } from './lib.mjs';
 
 const session = chromiumFor({ desktop: DESKTOP, phone: PHONE });
@@ -451,7 +451,7 @@ describe('faults', () => {
       assert.deepEqual(await page.locator('#keypad').boundingBox(), keypad, `${name}: the keypad moved`);
       // Every size, a digit in row 1 alone, with candidates and without.
       for (const n of SIZES) {
-        await page.selectOption('#size', String(n));
+        await pickSize(page, n);
         await waitFor(page, (k) => document.querySelectorAll('.cell').length === k * k, n);
         await cell(page, 0).click();
         await page.keyboard.press('1');
@@ -585,7 +585,7 @@ describe('faults', () => {
       await cell(page, first).click();
       await page.keyboard.press(EASY_SOLUTION[first]);
       await stub(page, 'generate', () => ({ body: generated(P25, P25_SOLUTION, { er: 2.0, ep: 1.2, ed: 1.2, level: 'easy', needs_chains: false, steps: 400 }) }));
-      await page.selectOption('#size', '25');
+      await pickSize(page, 25);
       await page.waitForSelector('#toast:not([hidden])');
       assert.match(await page.textContent('#toast'), /Empty 25×25 board/);
       const toast = (await boxesOf(page, '#toast'))[0];
@@ -601,7 +601,7 @@ describe('faults', () => {
       const at = emptyIndex(P25);
       await cell(page, at).click();
       await page.keyboard.press(P25_SOLUTION[at]);
-      await page.selectOption('#size', '9');
+      await pickSize(page, 9);
       await page.waitForSelector('#toast:not([hidden])');
       await page.click('#toast-undo');
       await waitFor(page, () => document.querySelectorAll('.cell').length === 625);

@@ -226,12 +226,28 @@ describe('play', () => {
     await page.close();
   });
 
-  test('New, Clear, Load, Reset and a size change on a game in progress offer Undo', async () => {
+  test('New, Clear, Load, Reset and a size change on a game in progress offer Undo; the size change asks first', async () => {
     const page = await freshPage(session.context);
     await cell(page, 0).click();
     await page.keyboard.press('4');
-    // A size change.
+    // A size change asks first, as Solve does; Keep playing keeps the game and its size.
     await page.selectOption('#size', '4');
+    await page.waitForSelector('#size-ask[open]');
+    assert.match(await page.textContent('#size-ask'), /4×4/);
+    await page.click('#size-no');
+    assert.equal(await page.locator('.cell').count(), 81);
+    assert.equal((await serial(page))[0], '4');
+    assert.equal(await page.inputValue('#size'), '9');
+    // Escape keeps playing too.
+    await page.selectOption('#size', '6');
+    await page.waitForSelector('#size-ask[open]');
+    await page.keyboard.press('Escape');
+    await waitFor(page, () => !document.getElementById('size-ask').open && document.getElementById('size').value === '9');
+    assert.equal(await page.locator('.cell').count(), 81);
+    // Yes: the empty board, with Undo offered.
+    await page.selectOption('#size', '4');
+    await page.click('#size-yes');
+    await waitFor(page, () => document.querySelectorAll('.cell').length === 16);
     await page.waitForSelector('#toast:not([hidden])');
     assert.match(await page.textContent('#toast'), /Undo/);
     await page.click('#toast-undo');

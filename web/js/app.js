@@ -142,12 +142,26 @@ function wire() {
     saveSettings(state.settings);
     newPuzzle();
   });
+  // A size change empties the board: at once when nothing is in play, after
+  // asking (as Solve does) when a game is in progress.
+  const keepSize = () => { $('size').value = String(state.game.n); refreshLevels(); };
   $('size').addEventListener('change', () => {
     const n = Number($('size').value);
     refreshLevels();
-    if (n === state.game.n || blocked()) { $('size').value = String(state.game.n); refreshLevels(); return; }
-    emptyBoard(n);
+    if (n === state.game.n || blocked()) { keepSize(); return; }
+    if (!state.game.inProgress()) { emptyBoard(n); return; }
+    $('size-ask-text').textContent = `Your ${state.game.n}×${state.game.n} game is in progress. An empty ${n}×${n} board takes its place (Undo and Saved games bring it back); or keep playing, and choose the size again for New puzzle when you are done.`;
+    $('size-yes').textContent = `Empty ${n}×${n} board`;
+    $('size-ask').showModal();
   });
+  click('size-yes', () => {
+    const n = Number($('size').value);
+    if (n !== state.game.n && !blocked()) emptyBoard(n);
+    $('size-ask').close();
+  });
+  click('size-no', () => $('size-ask').close());
+  // However it closes (Keep playing, Escape), the menu shows the board's size.
+  $('size-ask').addEventListener('close', keepSize);
   // Full screen where the browser allows it (not on an iPhone's Safari).
   $('fullscreen').hidden = !document.fullscreenEnabled;
   click('fullscreen', () => {

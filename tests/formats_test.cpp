@@ -95,9 +95,9 @@ TEST(Formats, EveryFormRoundTripsWhatItCarries) {
         if (form != Form::pm) {
           EXPECT_EQ(back.givens, d.givens) << what;
         }
-        // SudokuWiki's form and a PM grid cannot tell a cell with one
-        // candidate from a solved one: such cells may come back solved.
-        const bool lone_reads_solved = form == Form::pm || form == Form::sudokuwiki;
+        // A PM grid cannot tell a cell with one candidate from a solved one:
+        // such cells may come back solved. (SudokuWiki's S9B form can.)
+        const bool lone_reads_solved = form == Form::pm;
         const std::vector<Mask> before = seen(d), after = seen(back);
         for (int k = 0; k < 81; ++k) {
           const Mask lone = before[static_cast<std::size_t>(k)];
@@ -247,6 +247,39 @@ TEST(Formats, SudokuWikiLinkAndString) {
   EXPECT_EQ(d.marks[1], (Mask{1} << 2) | (Mask{1} << 6));
 }
 
+TEST(Formats, SudokuWikiVersionBLink) {
+  // A "Load example" link of sudokuwiki.org's Grouped AIC page (from the
+  // start: 5....1.24.2..6..9...17.....); two base-36 digits a cell: 1-9 a
+  // given, 10-18 a solved cell, 19 and up 18 + the candidates' bits.
+  const std::string link =
+      "https://www.sudokuwiki.org/sudoku.htm?bd=S9B"
+      "050f2e0i46015y020466026212064i0a095u0i4601070b0d4m0f4m4a4j4q027n03bu0g06360936164a4i0o010o"
+      "02474u067n07bu4q4i464i0b0u0g09064q0a4y040i0a051g5w035w01071y080u1g181609";
+  const Document d = read_one(link);
+  EXPECT_EQ(d.givens[0], 5);
+  EXPECT_EQ(d.givens[5], 1);
+  EXPECT_EQ(d.givens[1], 0);
+  EXPECT_EQ(d.values[1], 6);   // "0f": solved, not given
+  EXPECT_EQ(d.values[15], 1);  // "0a"
+  EXPECT_EQ(d.values[2], 0);
+  ASSERT_EQ(d.marks.size(), 81u);
+  EXPECT_EQ(d.marks[2], (Mask{1} << 2) | (Mask{1} << 6));  // "2e": 3 and 7
+  EXPECT_EQ(d.marks[9], 0b11001100);                        // "66": 3, 4, 7 and 8
+  // The string alone reads too, and nonet writes the same string back.
+  const Document alone = read_one(link.substr(link.find("S9B")));
+  EXPECT_EQ(alone.values, d.values);
+  EXPECT_EQ(alone.marks, d.marks);
+  EXPECT_EQ(*ops::write_document(d, Form::sudokuwiki), link.substr(link.find("S9B")) + "\n");
+  // A lone candidate stays a candidate.
+  Document lone(*Geometry::get(3, 3));
+  lone.marks.assign(81, 0);
+  lone.marks[4] = Mask{1} << 6;
+  const Document back = read_one(*ops::write_document(lone, Form::sudokuwiki));
+  EXPECT_EQ(back.values[4], 0);
+  ASSERT_EQ(back.marks.size(), 81u);
+  EXPECT_EQ(back.marks[4], Mask{1} << 6);
+}
+
 TEST(Formats, BrokenFilesAreRefusedWithTheirLine) {
   struct Case {
     std::string text, said;
@@ -267,6 +300,10 @@ TEST(Formats, BrokenFilesAreRefusedWithTheirLine) {
       {":0000:x:" + std::string(81, '.') + ":1x3::", "'1x3' is not a removed candidate", 1},
       {std::string(160, '0') + "zz", "not a form of another program", 1},
       {"https://www.sudokuwiki.org/sudoku.htm?bd=" + std::string(160, '0') + "zz", "not a cell", 1},
+      {"S9B" + std::string(160, '0'), "162 characters after S9B", 1},
+      {"S9B" + std::string(160, '0') + "zz", "holds digits above 9", 1},
+      {"S9B" + std::string(160, '0') + "0!", "'0!' is not a cell", 1},
+      {"https://www.sudokuwiki.org/sudoku.htm?bd=S9B" + std::string(163, '0'), "this has 163", 1},
       {"#AMe\n[Puzzle]\n123456789\n", "1 of its 9 rows", 3},
       {"[Puzzle]\n12345678\n", "needs 9 cells", 2},
       {"[Puzzel]\n", "unknown section", 1},
@@ -390,7 +427,7 @@ TEST(FormatsApi, ConvertTakesAndGivesOtherProgramsForms) {
   const std::string pm = *ops::write_document(position(5, true), Form::pm);
   const Response wiki = post(server.port(), "/api/convert", {{"puzzle", pm}, {"to", "sudokuwiki"}});
   ASSERT_EQ(wiki.status, 200) << wiki.body;
-  EXPECT_EQ(wiki.json_body["puzzle"].get<std::string>().size(), 162u);
+  EXPECT_EQ(wiki.json_body["puzzle"].get<std::string>().size(), 165u);  // S9B and 162
   // An ipuz object is another program's file, not an f-puzzles one.
   const Response ipuz =
       post(server.port(), "/api/convert",

@@ -262,20 +262,28 @@ std::string write_pm(const Document& d) {
   return out + border('\'', '\'');
 }
 
-constexpr char kBase32[] = "0123456789abcdefghijklmnopqrstuv";
+// SudokuWiki's version B form ("S9B" and 162 characters): per cell two
+// base-36 digits of 1-9 for a given, 10-18 for a solved cell (9 + its digit),
+// 18 + the candidates' bits (bit d-1 for d) for an open cell, 0 for an open
+// cell with none. Unlike version 1, a cell with one candidate stays open.
+constexpr char kBase36[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+constexpr std::string_view kWikiB = "S9B";
+constexpr unsigned kWikiSolved = 9, kWikiMarks = 18;
 
 std::string write_sudokuwiki(const Document& d) {
   const std::vector<Mask> shown = shown_candidates(d);
-  std::string out;
+  std::string out(kWikiB);
   for (int cell = 0; cell < 81; ++cell) {
     unsigned n = 0;
-    if (d.values[cell]) {
-      n = (1u << d.values[cell]) | (d.givens[cell] ? 1u : 0u);  // the digit's bit, shifted
-    } else {
-      n = shown[static_cast<std::size_t>(cell)] << 1;
+    if (d.givens[cell]) {
+      n = static_cast<unsigned>(d.givens[cell]);
+    } else if (d.values[cell]) {
+      n = kWikiSolved + static_cast<unsigned>(d.values[cell]);
+    } else if (const Mask m = shown[static_cast<std::size_t>(cell)]) {
+      n = kWikiMarks + m;
     }
-    out += kBase32[n >> 5];
-    out += kBase32[n & 31];
+    out += kBase36[n / 36];
+    out += kBase36[n % 36];
   }
   return out + "\n";
 }
@@ -808,41 +816,66 @@ nonet::Result<std::vector<Document>> read_pm(std::string_view text) {
   return std::vector<Document>{std::move(d)};
 }
 
-int base32_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'v') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'V') return c - 'A' + 10;
-  return -1;
+// A digit of base `base` (up to 36, either case), or -1.
+int base_digit(char c, int base) {
+  int v = -1;
+  if (c >= '0' && c <= '9') v = c - '0';
+  if (c >= 'a' && c <= 'z') v = c - 'a' + 10;
+  if (c >= 'A' && c <= 'Z') v = c - 'A' + 10;
+  return v < base ? v : -1;
 }
+int base32_digit(char c) { return base_digit(c, 32); }
 
-// SudokuWiki's 162 characters: per cell two base-32 digits of (digits << 1) | given.
+// SudokuWiki's forms: version 1, 162 characters, per cell two base-32 digits
+// of (digits << 1) | given (a cell of one digit is a value); version B, "S9B"
+// and 162 characters (see write_sudokuwiki).
 nonet::Result<std::vector<Document>> read_sudokuwiki(std::string_view text) {
   text = trim(text);
   if (const std::size_t bd = text.find("bd="); bd != std::string_view::npos) {
     text = text.substr(bd + 3);
     text = text.substr(0, std::min(text.find('&'), text.size()));
   }
+  const bool version_b = text.starts_with(kWikiB);
+  const int skip = version_b ? static_cast<int>(kWikiB.size()) : 0;
+  if (version_b) text.remove_prefix(kWikiB.size());
   if (text.size() != 162)
-    return error_at(1, "SudokuWiki's form has 162 characters, 2 a cell; this has " +
-                           std::to_string(text.size()));
+    return error_at(1, version_b ? "SudokuWiki's S9B form has 162 characters after S9B, 2 a "
+                                   "cell; this has " + std::to_string(text.size())
+                                 : "SudokuWiki's form has 162 characters, 2 a cell; this has " +
+                                       std::to_string(text.size()));
+  const int base = version_b ? 36 : 32;
   Document d(nine());
   std::vector<Mask> marks(81, 0);
   bool any = false;
   for (int k = 0; k < 81; ++k) {
-    const int hi = base32_digit(text[static_cast<std::size_t>(2 * k)]);
-    const int lo = base32_digit(text[static_cast<std::size_t>(2 * k + 1)]);
+    const int hi = base_digit(text[static_cast<std::size_t>(2 * k)], base);
+    const int lo = base_digit(text[static_cast<std::size_t>(2 * k + 1)], base);
     if (hi < 0 || lo < 0)
-      return Error{1, 2 * k + 1,
+      return Error{1, skip + 2 * k + 1,
                    "'" + std::string(text.substr(static_cast<std::size_t>(2 * k), 2)) +
-                       "' is not a cell of SudokuWiki's form (base 32: 0-9, a-v)"};
-    const unsigned n = static_cast<unsigned>(hi * 32 + lo);
-    const Mask m = n >> 1;
+                       "' is not a cell of SudokuWiki's form (base " + std::to_string(base) +
+                       (version_b ? ": 0-9, a-z)" : ": 0-9, a-v)")};
+    const unsigned n = static_cast<unsigned>(hi * base + lo);
+    int value = 0;
+    bool given = false;
+    Mask m = 0;
+    if (!version_b) {
+      m = n >> 1;
+      given = (n & 1) != 0;
+      if (std::popcount(m) == 1) value = std::countr_zero(m) + 1;
+    } else if (n >= 1 && n <= kWikiSolved) {
+      value = static_cast<int>(n);
+      given = true;
+    } else if (n > kWikiSolved && n <= kWikiMarks) {
+      value = static_cast<int>(n - kWikiSolved);
+    } else if (n > kWikiMarks) {
+      m = n - kWikiMarks;
+    }
     if (m > 511)
-      return Error{1, 2 * k + 1, "cell " + std::to_string(k + 1) + " holds digits above 9"};
-    if (std::popcount(m) == 1) {
-      const int v = std::countr_zero(m) + 1;
-      if (n & 1) d.givens.set(k, v);
-      d.values.set(k, v);
+      return Error{1, skip + 2 * k + 1, "cell " + std::to_string(k + 1) + " holds digits above 9"};
+    if (value) {
+      if (given) d.givens.set(k, value);
+      d.values.set(k, value);
     } else if (m) {
       marks[static_cast<std::size_t>(k)] = m;
       any = true;
@@ -852,8 +885,10 @@ nonet::Result<std::vector<Document>> read_sudokuwiki(std::string_view text) {
   return std::vector<Document>{std::move(d)};
 }
 
-bool is_base32_line(std::string_view s) {
+// SudokuWiki's string, either version (or one near enough to be refused by it).
+bool is_sudokuwiki_line(std::string_view s) {
   s = trim(s);
+  if (s.starts_with(kWikiB)) return true;
   return s.size() == 162 &&
          std::all_of(s.begin(), s.end(), [](char c) { return base32_digit(c) >= 0; });
 }
@@ -950,7 +985,7 @@ bool looks_like_document(std::string_view text) {
   const std::string_view first = trim(s.substr(0, s.find('\n')));
   if (first.empty()) return false;
   return first.starts_with("<") || first.starts_with("[Puzzle]") || is_sdk_header(first) ||
-         is_pm_border(first) || is_hodoku_line(first) || is_base32_line(first) ||
+         is_pm_border(first) || is_hodoku_line(first) || is_sudokuwiki_line(first) ||
          first.find("sudokuwiki.org/") != std::string_view::npos ||
          (first.starts_with("{") && s.find("ipuz.org") != std::string_view::npos);
 }
@@ -1114,7 +1149,7 @@ nonet::Result<std::vector<Document>> read_document(std::string_view text) {
       return read_hodoku(trim(s.substr(0, s.find('\n'))));
     if (is_pm_border(s.substr(0, s.find('\n')))) return read_pm(s);
     if (s.starts_with("[") || s.starts_with("#")) return read_sdk(s);
-    if (is_base32_line(s.substr(0, s.find('\n'))) ||
+    if (is_sudokuwiki_line(s.substr(0, s.find('\n'))) ||
         s.find("sudokuwiki.org/") != std::string_view::npos)
       return read_sudokuwiki(trim(s.substr(0, s.find('\n'))));
     return error_at(1,

@@ -90,11 +90,11 @@ describe('a player session', () => {
       puzzle: [...Array(9)].map((_, r) => [...EASY.slice(r * 9, r * 9 + 9)].map((c) => (c === '.' ? 0 : Number(c)))) }, to: 'pm' });
     assert.ok(pm.split('\n')[1].includes(' 17 '), `the centre marks 1 and 7 in row 1: ${pm.split('\n')[1]}`);
     assert.notEqual(pm, mine.puzzle, 'the position, not the bare puzzle');
-    assert.equal(back.puzzle.length, 162);
+    assert.match(back.puzzle, /^S9B[0-9a-z]{162}$/);
     // SudokuWiki's form keeps entries apart from givens, as the board does.
     await page.selectOption('#copy-as', 'sudokuwiki');
     await page.click('#copy');
-    await waitFor(page, () => /^[0-9a-v]{162}$/.test(document.getElementById('copy-box').value));
+    await waitFor(page, () => /^S9B[0-9a-z]{162}$/.test(document.getElementById('copy-box').value));
     const wiki = await page.inputValue('#copy-box');
     assert.notEqual(wiki, back.puzzle, 'read from the PM grid, the entry became a given');
     // Pasted back and loaded, each form brings the position with it.

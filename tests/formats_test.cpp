@@ -385,6 +385,39 @@ TEST(FormatsCli, OpenSudokuCollectionsRoundTrip) {
       << variant.err;
 }
 
+TEST(FormatsCli, AGameInProgressKeepsItsEntriesAndMarksInFpuzzles) {
+  // A position read from a file with the player's entries and marks goes to
+  // f-puzzles (and so to its link, which SudokuPad opens) with them: entries
+  // as values with no "given", candidates as centre marks.
+  const Document d = position(5, true);
+  const RunResult r = run_cli("convert --to fpuzzles", *ops::write_document(d, Form::sdk));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json f = nlohmann::json::parse(r.out);
+  int entries = 0, marked = 0;
+  for (int k = 0; k < 81; ++k) {
+    const nlohmann::json& cell = f["grid"][k / 9][k % 9];
+    if (d.givens[k]) {
+      EXPECT_EQ(cell.value("value", 0), d.givens[k]);
+      EXPECT_TRUE(cell.value("given", false));
+    } else if (d.values[k]) {
+      ++entries;
+      EXPECT_EQ(cell.value("value", 0), d.values[k]) << k;
+      EXPECT_FALSE(cell.contains("given")) << k;
+    } else {
+      ++marked;
+      Mask m = 0;
+      for (const int v : cell.at("centerPencilMarks")) m |= Mask{1} << (v - 1);
+      EXPECT_EQ(m, d.marks[static_cast<std::size_t>(k)]) << k;
+    }
+  }
+  EXPECT_GT(entries, 0);
+  EXPECT_GT(marked, 0);
+  // A bare puzzle carries no progress; read back, the position is that puzzle.
+  const RunResult bare = run_cli("convert --to fpuzzles", std::string(kPuzzle) + "\n");
+  EXPECT_EQ(bare.out.find("centerPencilMarks"), std::string::npos);
+  EXPECT_EQ(run_cli("convert --to fpuzzles", r.out).out, bare.out);
+}
+
 TEST(FormatsCli, SeveralSdkPuzzlesFollowEachOther) {
   // Written by convert (a blank line apart), and back to back as other
   // programs may join them: each [Puzzle] or note after a grid begins the next.

@@ -1,6 +1,7 @@
 #include "ops/fpuzzles.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cstdint>
 #include <set>
@@ -668,7 +669,7 @@ nonet::Result<VariantPuzzle> read_variant(std::string_view text) {
   return read_fpuzzles(object);
 }
 
-json to_fpuzzles(const VariantPuzzle& p) {
+json to_fpuzzles(const VariantPuzzle& p, FpuzzlesProgress progress) {
   const Geometry& g = p.geometry();
   const int n = g.side();
   const auto name = [&g](int cell) {
@@ -686,7 +687,16 @@ json to_fpuzzles(const VariantPuzzle& p) {
     for (int c = 0; c < n; ++c) {
       json cellj = json::object();
       const int at = g.cell(r, c);
-      if (p.givens[at]) cellj["value"] = p.givens[at], cellj["given"] = true;
+      if (p.givens[at]) {
+        cellj["value"] = p.givens[at], cellj["given"] = true;
+      } else if (progress.values && (*progress.values)[at]) {
+        cellj["value"] = (*progress.values)[at];
+      } else if (progress.marks && !progress.marks->empty()) {
+        json digits = json::array();
+        for (Mask m = (*progress.marks)[static_cast<std::size_t>(at)]; m; m &= m - 1)
+          digits.push_back(std::countr_zero(m) + 1);
+        if (!digits.empty()) cellj["centerPencilMarks"] = std::move(digits);
+      }
       for (const Constraint& k : p.constraints)
         if (k.kind == ConstraintKind::candidates && k.cells[0] == at)
           cellj["givenPencilMarks"] = k.other;
@@ -799,9 +809,9 @@ json to_fpuzzles(const VariantPuzzle& p) {
   return out;
 }
 
-std::string fpuzzles_link(const VariantPuzzle& p) {
+std::string fpuzzles_link(const VariantPuzzle& p, FpuzzlesProgress progress) {
   return "https://www.f-puzzles.com/?load=" +
-         lz::compress(*lz::utf16(to_fpuzzles(p).dump()), lz::Alphabet::base64);
+         lz::compress(*lz::utf16(to_fpuzzles(p, progress).dump()), lz::Alphabet::base64);
 }
 
 }  // namespace nonet::ops

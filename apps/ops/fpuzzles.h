@@ -33,9 +33,19 @@ nonet::Result<VariantPuzzle> read_variant(std::string_view text);
 // JSON) describes, checked.
 nonet::Result<VariantPuzzle> read_fpuzzles(const nlohmann::json& object);
 
-// The puzzle as f-puzzles JSON, and as an f-puzzles link.
-nlohmann::json to_fpuzzles(const VariantPuzzle& puzzle);
-std::string fpuzzles_link(const VariantPuzzle& puzzle);
+// A player's progress on a puzzle, for f-puzzles' cells: the entries (a
+// grid of the puzzle's geometry, givens included) and the candidates of open
+// cells (empty: none), written as "value" with no "given" and as
+// "centerPencilMarks", as f-puzzles keeps a game in progress.
+struct FpuzzlesProgress {
+  const Grid* values = nullptr;
+  const std::vector<Mask>* marks = nullptr;
+};
+
+// The puzzle as f-puzzles JSON, and as an f-puzzles link; with the player's
+// progress where one is given.
+nlohmann::json to_fpuzzles(const VariantPuzzle& puzzle, FpuzzlesProgress progress = {});
+std::string fpuzzles_link(const VariantPuzzle& puzzle, FpuzzlesProgress progress = {});
 
 // nonet's own JSON form (docs/variants.md): the engine's model as it is,
 //   {"size": 9, "givens": "..3.", "regions": "boxes",

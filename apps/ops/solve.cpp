@@ -124,15 +124,22 @@ Result<ConvertAnswer> convert(const ConvertRequest& request) {
       for (int cell = 0; cell < g.cell_count(); ++cell) classic->regions.push_back(g.box_of(cell));
     p = std::move(classic);
   }
+  // A game in progress (another program's file with entries or marks) keeps
+  // them in f-puzzles' cells.
+  FpuzzlesProgress progress;
+  if (request.document && request.document->played()) {
+    progress.values = &request.document->values;
+    progress.marks = &request.document->marks;
+  }
   switch (request.to) {
     case Form::url:
-      return ConvertAnswer{request.to, fpuzzles_link(*p)};
+      return ConvertAnswer{request.to, fpuzzles_link(*p, progress)};
     case Form::nonet:
       return ConvertAnswer{request.to, to_nonet_json(*p).dump()};
     default:
       break;
   }
-  return ConvertAnswer{request.to, to_fpuzzles(*p).dump()};
+  return ConvertAnswer{request.to, to_fpuzzles(*p, progress).dump()};
 }
 
 ValidateAnswer validate(std::shared_ptr<const VariantPuzzle> puzzle) {

@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import {
   CHAIN, DESKTOP, EASY, EASY_SOLUTION, HARD, ON_SITE, P16, P16_SOLUTION, api, cell, cellText, chromiumFor, classes, freshPage,
-  generated, serial, shot, solveBoard, stub, URL_BASE, waitFor,
+  generated, serial, shot, solveBoard, status, stub, URL_BASE, waitFor,
 } from './lib.mjs';
 
 const session = chromiumFor({ context: DESKTOP });
@@ -66,7 +66,7 @@ describe('a player session', () => {
     }
   });
 
-  test('copy position: a line, a pencil-mark grid with the player\'s marks, and SudokuWiki opened at it', async () => {
+  test('copy position: a line, a pencil-mark grid with the player\'s marks, and SudokuWiki and SudokuPad opened at it', async () => {
     const page = await open();
     await waitFor(page, () => /one solution/.test(document.getElementById('status').textContent));
     const first = [...EASY].indexOf('.'), second = [...EASY].indexOf('.', first + 1);
@@ -77,6 +77,20 @@ describe('a player session', () => {
     for (const d of ['1', '7']) await page.keyboard.press(d);
     const forms = await page.locator('#copy-as option').evaluateAll((os) => os.map((o) => o.value));
     assert.deepEqual(forms, ['line', 'pm', 'hodoku', 'sudokuwiki']);
+    // SudokuPad: an f-puzzles payload carrying the entry and the player's own
+    // marks (not every candidate), whose puzzle is the board's.
+    await page.evaluate(() => { window.open = () => ({ opener: window, close() {}, location: { set href(url) { window.opened = url; } } }); });
+    await page.click('#open-pad');
+    await waitFor(page, () => typeof window.opened === 'string');
+    const pad = await page.evaluate(() => window.opened);
+    assert.match(pad, /^https:\/\/sudokupad\.app\/fpuzzles[A-Za-z0-9+/=-]+$/);
+    assert.match(await status(page), /opens in SudokuPad/);
+    const fpuzzles = `https://www.f-puzzles.com/?load=${pad.slice('https://sudokupad.app/fpuzzles'.length)}`;
+    const bare = await api(page, 'convert', { puzzle: EASY, to: 'url' });
+    assert.notEqual(fpuzzles, bare.puzzle, 'the position, not the bare puzzle');
+    assert.equal((await api(page, 'convert', { puzzle: fpuzzles, to: 'url' })).puzzle, bare.puzzle, 'the same puzzle');
+    const withCandidates = await api(page, 'convert', { puzzle: await page.evaluate(async () => (await import('./js/links.js')).ipuzOf((await import('./js/page.js')).state.game)), to: 'url' });
+    assert.ok(fpuzzles.length < withCandidates.puzzle.length, `the player's marks alone, not every candidate: ${fpuzzles.length} against ${withCandidates.puzzle.length}`);
     await page.click('#copy');
     await waitFor(page, () => !document.getElementById('copy-box').hidden);
     assert.equal(await page.inputValue('#copy-box'), await serial(page));
@@ -108,7 +122,7 @@ describe('a player session', () => {
       assert.match(await cell(page, second).getAttribute('aria-label'), /centre marks 1 7/);
     }
     // The tab opens at the click and goes to SudokuWiki once the form is written.
-    await page.evaluate(() => { window.open = () => ({ opener: window, close() {}, location: { set href(url) { window.opened = url; } } }); });
+    await page.evaluate(() => { window.opened = null; });
     await page.click('#open-wiki');
     await waitFor(page, () => typeof window.opened === 'string');
     assert.equal(await page.evaluate(() => window.opened), `https://www.sudokuwiki.org/sudoku.htm?bd=${wiki}`);

@@ -24,7 +24,7 @@ import {
 } from './play.js';
 import { renderHistory, setPaused } from './timer.js';
 import {
-  askSolve, cancelWork, checkPuzzle, copyPosition, loadFromBox, newPuzzle, rateInBackground, sayFailure, solution, solve, work,
+  askSolve, cancelWork, checkPuzzle, copyPosition, loadFromBox, newPuzzle, openPosition, rateInBackground, sayFailure, solution, solve, work,
 } from './work-panel.js';
 import {
   applyHint, dismissHint, dismissPath, hint, reveal, showStep, stepOnce, walk, walkNext,
@@ -132,7 +132,8 @@ function wire() {
   click('share-qr', shareQr);
   click('qr-close', () => $('qr-dialog').close());
   click('copy', () => copyPosition($('copy-as').value));
-  click('open-wiki', () => copyPosition('sudokuwiki', true));
+  click('open-wiki', () => openPosition('sudokuwiki'));
+  click('open-pad', () => openPosition('sudokupad'));
   click('print', askPrint);
   click('print-yes', () => { $('print-ask').close(); window.print(); });
   click('print-no', () => $('print-ask').close());

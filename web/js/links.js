@@ -112,9 +112,10 @@ export function addressFor(search, game) {
 // The position on the board as an ipuz puzzle, for the engine to write in
 // another program's form (/api/convert): the givens, the entries, and for
 // every empty cell its pencil marks: the player's (corner and centre) where
-// there are any, else the candidates the board shows (less eliminations).
-export function ipuzOf(game) {
-  const n = game.n, cands = game.candidates();
+// there are any, else (unless `candidates` is false) the candidates the
+// board shows (less eliminations).
+export function ipuzOf(game, { candidates = true } = {}) {
+  const n = game.n, cands = candidates ? game.candidates() : new Uint32Array(n * n);
   const rows = (fn) => Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => fn(r * n + c)));
   return {
     version: 'http://ipuz.org/v2',
@@ -164,8 +165,15 @@ export function copyForms(n) {
   return forms;
 }
 
-// SudokuWiki's solver opened at a position written in its form.
-export const sudokuwikiLink = (text) => `https://www.sudokuwiki.org/sudoku.htm?bd=${text}`;
+// The sites a position opens in: the form the engine writes it in, the
+// sizes the site takes, the site's words, and its address for the text
+// written. SudokuPad opens an f-puzzles link's payload (entries and marks
+// ride in f-puzzles' own cell fields), with the player's own marks alone:
+// there the computed candidates would be marks the player never made.
+export const OPEN_IN = {
+  sudokuwiki: { form: 'sudokuwiki', sizes: [9], name: 'SudokuWiki\'s solver', link: (text) => `https://www.sudokuwiki.org/sudoku.htm?bd=${text}` },
+  sudokupad: { form: 'url', sizes: [4, 6, 8, 9, 12, 16], name: 'SudokuPad', candidates: false, link: (text) => `https://sudokupad.app/fpuzzles${text.slice(text.indexOf('?load=') + 6)}` },
+};
 
 // The ways a puzzle in nonet's JSON form (docs/variants.md) differs from
 // classic Sudoku, in words, each once: its regions when they are not the

@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS, loadSettings } from './store.js';
 import { elapsedMs, formatTime, stoppedAt } from './clock.js';
 import { buildKeypad, renderKeypad, toastSide } from './keypad.js';
 import { renderZoom } from './zoom.js';
-import { SAVE_KEY, addressFor, copyForms, savedText } from './links.js';
+import { OPEN_IN, SAVE_KEY, addressFor, copyForms, savedText } from './links.js';
 import { GAMES_KEY, gameKey, gameRows, keepGame, readGames } from './games.js';
 import { cap, levelChoice, levelsAt, newTitle, ratingBadge } from './work.js';
 import { printSheet } from './print.js';
@@ -150,7 +150,7 @@ export function render() {
 // paused, and nothing but Cancel while the back end works.
 export function syncControls() {
   const g = state.game, locked = state.paused || !!state.busy || !!state.replay;
-  for (const id of ['hint', 'step', 'walk', 'solve', 'accept', 'fill', 'reset', 'clear', 'print', 'load', 'share', 'share-qr', 'copy', 'open-wiki', 'hint-more', 'hint-apply', 'hint-reveal', 'path-next']) {
+  for (const id of ['hint', 'step', 'walk', 'solve', 'accept', 'fill', 'reset', 'clear', 'print', 'load', 'share', 'share-qr', 'copy', 'open-wiki', 'open-pad', 'hint-more', 'hint-apply', 'hint-reveal', 'path-next']) {
     $(id).disabled = locked;
   }
   $('undo').disabled = locked || !g.undoStack.length;
@@ -265,7 +265,8 @@ function refreshCopyForms(n) {
     return o;
   }));
   if ([...select.options].some((o) => o.value === prev)) select.value = prev;
-  $('open-wiki').hidden = n !== 9;
+  $('open-wiki').hidden = !OPEN_IN.sudokuwiki.sizes.includes(n);
+  $('open-pad').hidden = !OPEN_IN.sudokupad.sizes.includes(n);
   $('copy-box').hidden = true;
 }
 

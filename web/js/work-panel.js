@@ -11,7 +11,7 @@ import {
   ratedSaid, solvedSaid,
 } from './work.js';
 import { $, render, say, saidCount, state, syncControls } from './page.js';
-import { copyForms, ipuzOf, positionOfIpuz, sudokuwikiLink } from './links.js';
+import { OPEN_IN, copyForms, ipuzOf, positionOfIpuz } from './links.js';
 import { blocked, changed, loadPuzzle, protect, stopReplay } from './play.js';
 import { setPaused } from './timer.js';
 
@@ -181,27 +181,32 @@ export async function solution(signal) {
 
 // Copy position: the board as the chosen form (links.js's copyForms), to the
 // clipboard, or where the clipboard is refused into the box to copy from;
-// the engine writes every form but the plain line. `open`: SudokuWiki's
-// solver opens the position too.
-export async function copyPosition(form, open = false) {
+// the engine writes every form but the plain line.
+export async function copyPosition(form) { return writePosition(form, null); }
+
+// The position opened in another site (links.js's OPEN_IN: 'sudokuwiki',
+// 'sudokupad'), in a new tab.
+export async function openPosition(site) { return writePosition(OPEN_IN[site].form, OPEN_IN[site]); }
+
+async function writePosition(form, site) {
   if (blocked()) return;
   // The tab opens while the click is still the player's (a browser lets a
-  // page open one then only), and goes to SudokuWiki once the form is written.
-  const tab = open ? window.open('about:blank', '_blank') : null;
-  if (open && !tab) { say('The browser did not let the page open a tab: allow pop-ups for it, or copy the position.', 'bad'); return; }
+  // page open one then only), and goes to the site once the form is written.
+  const tab = site ? window.open('about:blank', '_blank') : null;
+  if (site && !tab) { say('The browser did not let the page open a tab: allow pop-ups for it, or copy the position.', 'bad'); return; }
   let text = state.game.line();
   if (form !== 'line') {
     let reply = null;
     await work('Writing the position', async (signal) => {
-      reply = await call('convert', { puzzle: ipuzOf(state.game), to: form }, { signal });
+      reply = await call('convert', { puzzle: ipuzOf(state.game, { candidates: !site || site.candidates !== false }), to: form }, { signal });
     });
     if (!reply || !reply.ok) { tab?.close(); sayFailure('The position cannot be written', reply); return; }
     text = reply.body.puzzle;
   }
   if (tab) {
     tab.opener = null;
-    tab.location.href = sudokuwikiLink(text);
-    say('The position opens in SudokuWiki\'s solver, in a new tab.');
+    tab.location.href = site.link(text);
+    say(`The position opens in ${site.name}, in a new tab.`);
     return;
   }
   const box = $('copy-box');

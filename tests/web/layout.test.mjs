@@ -39,7 +39,10 @@ describe('layout', () => {
   });
 
   test('a 25x25 board starts zoomed enough to hit a cell; smaller ones do not', () => {
-    assert.equal(defaultZoom(16, 300, true), 1);
+    assert.equal(defaultZoom(16, 340, true), 1, '16x16 on a 360 px phone: 21 px cells');
+    assert.equal(defaultZoom(16, 296, true), 1.5, '16x16 on a 320 px phone: 18 px cells would be too small for a finger');
+    assert.equal(defaultZoom(16, 296, false), 1);
+    assert.equal(defaultZoom(12, 296, true), 1);
     assert.equal(defaultZoom(25, 600, false), 1, 'a mouse: 24 px cells are enough');
     assert.equal(defaultZoom(25, 350, true), 2, 'a finger on a phone: 28 px');
     assert.equal(defaultZoom(25, 100, true), 3, 'at most the top level');

@@ -17,7 +17,8 @@ async function fits(page, width, n) {
   const where = `${n}x${n} at ${width} px`;
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(scroll <= width, `${where}: the page is ${scroll} px wide`);
-  const board = await page.locator('#board').boundingBox();
+  // (the board's frame: a zoomed board pans inside it)
+  const board = await page.locator('#board-wrap').boundingBox();
   assert.ok(board.x >= 0 && board.x + board.width <= width + 0.5, `${where}: the board spans ${board.x}..${board.x + board.width}`);
   const keys = await page.locator('#keypad button').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().toJSON()));
   assert.equal(keys.length, n + 1);

@@ -5,12 +5,13 @@
 
 export const ZOOMS = [1, 1.5, 2, 2.5, 3];
 
-// Until the player zooms, a 25x25 board starts at a zoom that makes cells big
-// enough to hit: about 28 px for a finger (`coarse`), 20 px for a mouse. So 1
-// on a desktop, 2 on a phone. `width`: the frame's width in px.
+// Until the player zooms, a big board starts at a zoom that makes cells big
+// enough to hit: a 25x25 one about 28 px for a finger (`coarse`), 20 px for a
+// mouse, so 1 on a desktop and 2 on a phone; a 16x16 one 20 px for a finger
+// (zoomed on the narrowest phones only). `width`: the frame's width in px.
 export function defaultZoom(n, width, coarse) {
-  if (n < 25) return 1;
-  const target = coarse ? 28 : 20;
+  if (n < 16 || (n < 25 && !coarse)) return 1;
+  const target = n < 25 ? 20 : coarse ? 28 : 20;
   return ZOOMS.find((z) => (width * z) / n >= target) || ZOOMS[ZOOMS.length - 1];
 }
 
@@ -24,7 +25,7 @@ const $ = (id) => document.getElementById(id);
 // The zoom of side n: the player's choice, or the default for this frame.
 export function zoomOf(zooms, n) {
   if (zooms.has(n)) return zooms.get(n);
-  if (n < 25) return 1;
+  if (n < 16) return 1;
   // (the board bar's width: the frame's own is narrower while the board is fitted)
   const width = document.querySelector('.board-bar').clientWidth || 600;
   return defaultZoom(n, width, matchMedia('(pointer: coarse)').matches);

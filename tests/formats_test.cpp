@@ -245,6 +245,11 @@ TEST(Formats, SudokuWikiLinkAndString) {
   EXPECT_EQ(d.values[2], 2);
   EXPECT_EQ(d.givens[2], 0);
   EXPECT_EQ(d.marks[1], (Mask{1} << 2) | (Mask{1} << 6));
+  // A string of this form that happens to begin with "S9B" is still this
+  // form: its length tells.
+  const Document older = read_one("S9B" + std::string(159, '0'));
+  ASSERT_EQ(older.marks.size(), 81u);
+  EXPECT_EQ(older.marks[0], Mask{(28 * 32 + 9) >> 1});
 }
 
 TEST(Formats, SudokuWikiVersionBLink) {

@@ -835,7 +835,8 @@ nonet::Result<std::vector<Document>> read_sudokuwiki(std::string_view text) {
     text = text.substr(bd + 3);
     text = text.substr(0, std::min(text.find('&'), text.size()));
   }
-  const bool version_b = text.starts_with(kWikiB);
+  // (a string of the older form may begin with "S9B" too: its length tells)
+  const bool version_b = text.starts_with(kWikiB) && text.size() != 162;
   const int skip = version_b ? static_cast<int>(kWikiB.size()) : 0;
   if (version_b) text.remove_prefix(kWikiB.size());
   if (text.size() != 162)

@@ -13,7 +13,8 @@
 //                                                           <opensudoku version="2">
 //   hodoku      givens, entries (+), removed candidates     :0000:x:grid:removed::
 //   pm          values and candidates (HoDoKu's PM grid)    the grid, ruled
-//   sudokuwiki  givens, entries, candidates                 162 characters, 2 a cell
+//   sudokuwiki  givens, entries, candidates                 S9B and 162 characters, 2 a cell
+//                                                           (the older 162 alone: read)
 //
 // Reading also takes QQWing's CSV rows, and the line forms the parser reads.
 // Every form but ipuz and sdk is 9x9 only, as the programs that use them are.

@@ -24,6 +24,8 @@ describe('layout', () => {
     assert.equal(keypadColumns(26, 360, 6), 7, '25x25 and Erase: four rows');
     assert.equal(keypadColumns(26, 296, 4), 7, '25x25 and Erase on a 320 px phone: four rows of keys 38 px wide, not five of 44');
     assert.equal(keypadColumns(17, 296, 4), 6, '16x16 keeps keys of 44 px');
+    assert.equal(keypadColumns(26, 390, 4), 7, '25x25 on a 414 px phone: four rows of 44 px keys or more, not three of narrow ones');
+    assert.equal(keypadColumns(26, 402, 4), 7, 'a phone on its side likewise');
     assert.equal(keypadColumns(26, 1000, 6), 9, 'ten a row at most: three rows');
     assert.equal(keypadColumns(5, 20, 6), 1, 'always one column');
     assert.equal(digitKeyTitle(10, 3), 'Enter A (key A): 3 left to place');

@@ -105,8 +105,6 @@ export async function freshPage(context, query = `?s=${EASY}`, { before = null, 
   return page;
 }
 
-// Polls a condition in the page. (Playwright's waitForFunction evaluates a
-// string, which the page's Content-Security-Policy rightly forbids.)
 // Chooses size n in the Size menu and, where a game in progress makes the
 // page ask first, answers for the empty board.
 export async function pickSize(page, n) {
@@ -114,6 +112,8 @@ export async function pickSize(page, n) {
   if (await page.evaluate(() => document.getElementById('size-ask').open)) await page.click('#size-yes');
 }
 
+// Polls a condition in the page. (Playwright's waitForFunction evaluates a
+// string, which the page's Content-Security-Policy rightly forbids.)
 export async function waitFor(page, predicate, arg = null, options = {}) {
   const deadline = Date.now() + (options.timeout || 10000);
   for (;;) {

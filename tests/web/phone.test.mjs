@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CHAIN, EASY, EASY_SOLUTION, NEARLY, PHONE, cell, chromiumFor, freshPage, inViewport, serial, shot, waitFor,
+  CHAIN, EASY, EASY_SOLUTION, NEARLY, P16, PHONE, cell, chromiumFor, freshPage, inViewport, serial, shot, waitFor,
 } from './lib.mjs';
 
 const session = chromiumFor();
@@ -75,6 +75,22 @@ describe('phone', () => {
     await waitFor(page, () => document.fullscreenElement !== null && document.getElementById('fullscreen').getAttribute('aria-pressed') === 'true');
     await page.locator('#fullscreen').tap();
     await waitFor(page, () => document.fullscreenElement === null);
+    await context.close();
+  });
+
+  test('16x16 zooms where its cells would be under 20 px (on its side, 320 px upright) and not where they would not, across turns', async () => {
+    const context = await session.browser.newContext(PHONE);
+    const page = await freshPage(context, `?s=${P16}`);
+    const zoomed = () => page.evaluate(() => document.getElementById('board-wrap').classList.contains('zoomed'));
+    assert.equal(await zoomed(), false, '390 px upright: 23 px cells');
+    await page.setViewportSize({ width: 844, height: 390 });
+    await waitFor(page, () => document.getElementById('board-wrap').classList.contains('zoomed'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await waitFor(page, () => !document.getElementById('board-wrap').classList.contains('zoomed'));
+    // The zoom buttons act on what is shown: + zooms in.
+    await page.click('#zoom-in');
+    assert.equal(await zoomed(), true);
+    for (const sel of ['#keypad', '#hint']) assert.ok(await inViewport(page, sel), `${sel} in view after zooming in`);
     await context.close();
   });
 

@@ -244,8 +244,11 @@ describe('play', () => {
     await page.keyboard.press('Escape');
     await waitFor(page, () => !document.getElementById('size-ask').open && document.getElementById('size').value === '9');
     assert.equal(await page.locator('.cell').count(), 81);
-    // Yes: the empty board, with Undo offered.
+    // Yes: the empty board, with Undo offered, even when the board is drawn
+    // again while the question is open (as when a rating arrives).
     await page.selectOption('#size', '4');
+    await page.waitForSelector('#size-ask[open]');
+    await page.evaluate(async () => (await import('./js/page.js')).render());
     await page.click('#size-yes');
     await waitFor(page, () => document.querySelectorAll('.cell').length === 16);
     await page.waitForSelector('#toast:not([hidden])');

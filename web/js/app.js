@@ -15,7 +15,7 @@ import { marksNote } from './print.js';
 import { puzzleKey } from './games.js';
 import { loadQr, qrModules, qrSvg } from './qr.js';
 import {
-  $, elapsed, fitBoard, hideToast, initPage, placeToast, refreshLevels, render, renderClock, renderGames, save, saveNow, savedGames, say, state,
+  $, elapsed, hideToast, initPage, placeToast, refit, refreshLevels, render, renderClock, renderGames, save, saveNow, savedGames, say, state,
   syncControls, toast, toastCurrent,
 } from './page.js';
 import {
@@ -30,6 +30,7 @@ import {
   applyHint, dismissHint, dismissPath, hint, reveal, showStep, stepOnce, walk, walkNext,
 } from './hint-panel.js';
 import { onKey, openKeys, wireBoard, zoomBy } from './controls.js';
+import { renderZoom } from './zoom.js';
 
 // The settings' checkboxes: element id -> setting.
 const TOGGLES = {
@@ -145,19 +146,23 @@ function wire() {
   });
   // A size change empties the board: at once when nothing is in play, after
   // asking (as Solve does) when a game is in progress.
+  // (the size asked for is kept: a render while the question is open, as a
+  // rating arrives, sets the menu back to the board's size)
   const keepSize = () => { $('size').value = String(state.game.n); refreshLevels(); };
+  let askedSize = 0;
   $('size').addEventListener('change', () => {
     const n = Number($('size').value);
     refreshLevels();
     if (n === state.game.n || blocked()) { keepSize(); return; }
     if (!state.game.inProgress()) { emptyBoard(n); return; }
+    askedSize = n;
     $('size-ask-text').textContent = `Your ${state.game.n}×${state.game.n} game is in progress. An empty ${n}×${n} board takes its place (Undo and Saved games bring it back); or keep playing, and choose the size again for New puzzle when you are done.`;
     $('size-yes').textContent = `Empty ${n}×${n} board`;
     $('size-ask').showModal();
   });
   click('size-yes', () => {
-    const n = Number($('size').value);
-    if (n !== state.game.n && !blocked()) emptyBoard(n);
+    const n = askedSize;
+    if (n && n !== state.game.n && !blocked()) emptyBoard(n);
     $('size-ask').close();
   });
   click('size-no', () => $('size-ask').close());
@@ -214,7 +219,8 @@ function wire() {
   // not when a phone's address bar or keyboard comes and goes.
   let fittedWidth = innerWidth;
   addEventListener('resize', () => {
-    if (innerWidth !== fittedWidth) { fittedWidth = innerWidth; fitBoard(); }
+    // (the default zoom follows the width: drawn again before the fit)
+    if (innerWidth !== fittedWidth) { fittedWidth = innerWidth; renderZoom(state.zoom, state.game.n); state.fitFor = ''; refit(); }
     placeToast();
   });
   setInterval(() => { renderClock(); if (running(state.clock)) save(); }, 1000);

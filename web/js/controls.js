@@ -3,7 +3,7 @@
 // and does the actions (play.js, hint-panel.js, work-panel.js, timer.js).
 
 import { keyAction, isDoublePress } from './input.js';
-import { zoom } from './zoom.js';
+import { revealCell, zoom } from './zoom.js';
 import { $, refit, state, view } from './page.js';
 import { enter, escape, fillMarks, move, redo, select, selectAll, selectDigit, setMode, undo } from './play.js';
 import { cancelWork, newPuzzle } from './work-panel.js';
@@ -60,7 +60,8 @@ export function openKeys() {
 // Zooms the board `step` levels, around the point `around` or the current cell.
 export function zoomBy(step, around = null) {
   zoom(state.zoom, state.game.n, step, view.cells[state.cur], around);
-  refit();
+  // A zoom in or out of 1 fits the frame anew: the current cell kept in view.
+  if (refit()) revealCell(view.cells[state.cur]);
 }
 
 const cellAt = (x, y) => {

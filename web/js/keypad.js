@@ -12,14 +12,15 @@ export const KEY_MIN = 44;  // CSS px: the smallest key a thumb hits reliably
 // (still 44 tall) take four rows where six to a row would take five, and that
 // row is what the board needs to stay in view above them.
 export const KEY_NARROW = 38;
+const ROWS_MOST = 4;
 
 // Columns for `keys` keys in `width` px with `gap` px between: as many as fit
-// (ten at most), rows balanced; keys of KEY_NARROW px where there are more
-// than twenty.
+// (ten at most), rows balanced; keys down to KEY_NARROW px wide only where
+// KEY_MIN ones would take more than ROWS_MOST rows.
 export function keypadColumns(keys, width, gap) {
-  const least = keys > 20 ? KEY_NARROW : KEY_MIN;
-  const fit = Math.max(1, Math.floor((width + gap) / (least + gap)));
-  const rows = Math.ceil(keys / Math.min(fit, 10));
+  const rowsAt = (least) => Math.ceil(keys / Math.min(10, Math.max(1, Math.floor((width + gap) / (least + gap)))));
+  let rows = rowsAt(KEY_MIN);
+  if (rows > ROWS_MOST) rows = Math.min(rows, rowsAt(KEY_NARROW));
   return Math.ceil(keys / rows);
 }
 

@@ -247,11 +247,14 @@ export function fitBoard() {
 }
 
 // The board fitted again when what the fit depends on changed: the size, the
-// keypad's order, the zoom in or out of 1. (Not on a switch to colours: the
-// board does not jump with the mode.)
+// keypad's order, the zoom in or out of 1 (not on a switch to colours: the
+// board does not jump with the mode). Returns whether it was.
 export function refit() {
   const key = `${state.game.n}:${state.settings.keypadOrder}:${$('board-wrap').classList.contains('zoomed')}`;
-  if (state.fitFor !== key) { state.fitFor = key; fitBoard(); }
+  if (state.fitFor === key) return false;
+  state.fitFor = key;
+  fitBoard();
+  return true;
 }
 
 // The forms a position of this size can be copied in; SudokuWiki's solver

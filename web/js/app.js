@@ -220,7 +220,7 @@ function wire() {
   let fittedWidth = innerWidth;
   addEventListener('resize', () => {
     // (the default zoom follows the width: drawn again before the fit)
-    if (innerWidth !== fittedWidth) { fittedWidth = innerWidth; renderZoom(state.zoom, state.game.n); state.fitFor = ''; refit(); }
+    if (innerWidth !== fittedWidth) { fittedWidth = innerWidth; renderZoom(state.zoom, state.game.n); refit(true); }
     placeToast();
   });
   setInterval(() => { renderClock(); if (running(state.clock)) save(); }, 1000);

@@ -218,7 +218,7 @@ export function refreshLevels() {
 // height instead, down to FIT_MIN_HEIGHT (a 25x25 board on a 320x568 phone:
 // ten columns of four and a half rows in view, the keypad under them).
 const FIT_MIN = 220, FIT_MIN_ZOOMED = 180, FIT_MIN_HEIGHT = 120;
-export function fitBoard() {
+function fitBoard() {
   const least = state.game.n >= 12 ? FIT_MIN_ZOOMED : FIT_MIN;
   const layout = document.querySelector('.layout');
   const zoomed = $('board-wrap').classList.contains('zoomed');
@@ -248,10 +248,11 @@ export function fitBoard() {
 
 // The board fitted again when what the fit depends on changed: the size, the
 // keypad's order, the zoom in or out of 1 (not on a switch to colours: the
-// board does not jump with the mode). Returns whether it was.
-export function refit() {
+// board does not jump with the mode), or always with `force` (a new width).
+// Returns whether it was.
+export function refit(force = false) {
   const key = `${state.game.n}:${state.settings.keypadOrder}:${$('board-wrap').classList.contains('zoomed')}`;
-  if (state.fitFor === key) return false;
+  if (!force && state.fitFor === key) return false;
   state.fitFor = key;
   fitBoard();
   return true;

@@ -8,10 +8,11 @@ export const ZOOMS = [1, 1.5, 2, 2.5, 3];
 // Until the player zooms, a big board starts at a zoom that makes cells big
 // enough to hit: a 25x25 one about 28 px for a finger (`coarse`), 20 px for a
 // mouse, so 1 on a desktop and 2 on a phone; a 16x16 one 20 px for a finger
-// (zoomed on a 320 px phone upright and on a phone on its side). `width`: the frame's width in px.
+// (zoomed on a 320 px phone upright and on a phone on its side).
+// `width`: the frame's width in px.
 export function defaultZoom(n, width, coarse) {
   if (n < 16 || (n < 25 && !coarse)) return 1;
-  const target = n < 25 ? 20 : coarse ? 28 : 20;
+  const target = coarse && n >= 25 ? 28 : 20;
   return ZOOMS.find((z) => (width * z) / n >= target) || ZOOMS[ZOOMS.length - 1];
 }
 

@@ -427,6 +427,23 @@ describe('faults', () => {
     assert.match(await status(page), /Conflict/, 'the conflict is still what the status line says');
     await page.close();
   });
+  test('a puzzle left before its check ended is checked and rated when it comes back', async () => {
+    // The page goes (a reload, another address) while the check of a linked
+    // puzzle is on its way; the kept game must not come back "Unrated".
+    const slowCount = (p) => stub(p, 'count', (request) => (request && request.puzzle === EASY ? {
+      body: { count: 1, exact: true, size: '9x9', solution: EASY_SOLUTION, status: 'solved' }, delay: 1500,
+    } : null));
+    const rated = (page) => waitFor(page, () => /ER \d/.test(document.getElementById('rating').textContent), null, { timeout: 20000 });
+    for (const [again, how] of [[`?s=${EASY}`, 'the same link'], ['', 'the board with no link']]) {
+      const page = await freshPage(session.desktop, `?s=${EASY}`, { before: slowCount });
+      assert.doesNotMatch(await page.locator('#rating').textContent(), /ER \d/, 'the check is still on its way');
+      await page.goto(URL_BASE + again);
+      await page.waitForSelector('.cell');
+      assert.equal(await serial(page), EASY, `${how}: the kept game is back`);
+      await rated(page).catch(async (e) => { throw new Error(`${how}: the badge says "${await page.locator('#rating').textContent()}" (${e.message})`); });
+      await page.close();
+    }
+  });
 
   test('an empty row is as tall as the others at every size, its candidates stay in it, and typing moves nothing', async () => {
     for (const name of ['phone', 'desktop']) {

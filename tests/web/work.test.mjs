@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   LEVELS, blockedText, busyText, counted, failure, failureSaid, generated, generatedSaid, levelChoice, levelsAt, newTitle,
-  noPuzzlesText, rated, ratedSaid, ratingBadge, ratingText, ratingUnfinished, solvedSaid,
+  UNCHECKED, noPuzzlesText, rated, ratedSaid, ratingBadge, ratingText, ratingUnfinished, solvedSaid, unratedBy,
 } from '../../web/js/work.js';
 import { EASY, EASY_SOLUTION, SIX } from './lib.mjs';
 
@@ -95,6 +95,14 @@ describe('work', () => {
     assert.deepEqual(ratedSaid(r, ok(r), 'hard', true), { text: 'New puzzle, Hard · ER 2.6.', kind: 'ok' });
     assert.equal(ratedSaid(r, ok(r), 'hard', false), null, 'something newer was said meanwhile');
     assert.equal(ratedSaid(r, ok(r), null, true), null, 'a loaded puzzle: the badge says it');
+  });
+
+  test('a rating the back end could not give is asked again later; one it refused is not', () => {
+    assert.equal(unratedBy(failed('unreachable', 'the server cannot be reached', { status: 0 })), UNCHECKED);
+    assert.equal(unratedBy(failed('busy', 'the server is busy', { status: 503 })), UNCHECKED);
+    assert.equal(unratedBy(failed('not_unique', 'several solutions', { status: 422 })), null);
+    assert.equal(unratedBy(ok({ status: 'stopped' })), null);
+    assert.deepEqual(ratingBadge(UNCHECKED, true), { text: 'Unrated', level: null });
   });
 
   test('the uniqueness check of a loaded puzzle', () => {

@@ -24,7 +24,7 @@ import {
 } from './play.js';
 import { renderHistory, setPaused } from './timer.js';
 import {
-  askSolve, cancelWork, checkPuzzle, copyPosition, loadFromBox, newPuzzle, openPosition, rateInBackground, sayFailure, solution, solve, work,
+  askSolve, cancelWork, checkPuzzle, copyPosition, loadFromBox, newPuzzle, openPosition, rateIfPending, sayFailure, solution, solve, work,
 } from './work-panel.js';
 import {
   applyHint, dismissHint, dismissPath, hint, reveal, showStep, stepOnce, walk, walkNext,
@@ -226,12 +226,6 @@ function wire() {
   setInterval(() => { renderClock(); if (running(state.clock)) save(); }, 1000);
 }
 
-// A game that comes back (kept, saved or from a link) with its rating still
-// to come is rated as it comes.
-function rateIfPending() {
-  if (state.game.meta.rating === 'pending') rateInBackground(state.game.meta);
-}
-
 // The kept game on the board: its selection, mode and clock.
 function resume(saved) {
   saved.game.clock = elapsed;
@@ -324,6 +318,7 @@ export async function start() {
     resume(saved);
     changed();
     say('Welcome back: your game of this puzzle is restored.');
+    rateIfPending();
   } else if (plan.start === 'link') {
     if (saved) resume(saved);
     openLink(plan);

@@ -7,8 +7,8 @@ import { SIZES, parseSerial } from './model.js';
 import { backend, call, source } from './api.js';
 import { budget } from './engine.js';
 import {
-  busyText, busyWaitText, counted, errorText, failureSaid, generated, generatedSaid, levelsAt, noPuzzlesText, rated,
-  ratedSaid, solvedSaid,
+  UNCHECKED, busyText, busyWaitText, counted, errorText, failureSaid, generated, generatedSaid, levelsAt, noPuzzlesText,
+  rated, ratedSaid, solvedSaid, unratedBy,
 } from './work.js';
 import { $, render, say, saidCount, state, syncControls } from './page.js';
 import { OPEN_IN, copyForms, ipuzOf, positionOfIpuz } from './links.js';
@@ -82,7 +82,7 @@ export async function rateInBackground(meta, asked = null) {
   const quiet = saidCount();
   const reply = await call('rate', { puzzle }, { signal: controller.signal, background: true });
   if (controller.signal.aborted) return;
-  meta.rating = rated(reply);
+  meta.rating = rated(reply) || unratedBy(reply);
   if (state.game.meta !== meta) return;
   render();
   const told = ratedSaid(meta.rating, reply, asked, saidCount() === quiet);
@@ -92,21 +92,36 @@ export async function rateInBackground(meta, asked = null) {
 // ---------------------------------------------------------------- loading
 
 // Checks that a loaded puzzle has one solution (keeping it for mistake
-// checking), then rates it; in the background, so play starts at once.
+// checking), then rates it; in the background, so play starts at once. Its
+// rating is 'pending' from the start, so that a game kept before the check
+// ends is checked when it comes back (rateIfPending). `loaded`: the words
+// before "the puzzle has exactly one solution" (null: that is not said).
 export async function checkPuzzle(loaded = 'Loaded:', kind = 'ok') {
   const g = state.game, meta = g.meta, puzzle = g.line(g.givens);
   const controller = new AbortController();
   state.checking = controller;
+  meta.rating = 'pending';
+  render();
   const quiet = saidCount();
   const reply = await call('count', { puzzle, limit: 2 }, { signal: controller.signal, background: true });
   if (controller.signal.aborted || state.game.meta !== meta) return;
   const check = counted(reply);
-  if (check.problem) { say(check.problem, 'bad'); return; }
+  if (check.problem) { meta.rating = unratedBy(reply); render(); say(check.problem, 'bad'); return; }
   if (check.solution) meta.solution = check.solution;
   // A problem with the puzzle is always said; that it is fine, only while
   // nothing newer (a conflict, a hint) holds the status line.
-  if (!state.game.solved() && saidCount() === quiet) say(`${loaded} the puzzle has exactly one solution.`, kind);
+  if (loaded !== null && !state.game.solved() && saidCount() === quiet) say(`${loaded} the puzzle has exactly one solution.`, kind);
   await rateInBackground(meta);
+}
+
+// A game that comes back (kept, saved or from a link) with its rating still
+// to come, or not had for want of the back end, is rated as it comes; checked
+// first when its check had not ended.
+export function rateIfPending() {
+  const meta = state.game.meta;
+  if (meta.rating !== 'pending' && meta.rating !== UNCHECKED) return;
+  if (meta.solution) rateInBackground(meta);
+  else checkPuzzle(null);
 }
 
 // Load: the puzzle box's text becomes the givens of a new puzzle.

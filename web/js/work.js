@@ -121,6 +121,12 @@ export function generatedSaid(body, level, n, source) {
 // missing rating or one off the level asked for (`asked`); that the new puzzle
 // rates as asked, only while nothing newer was said (`quiet`).
 export const rated = (reply) => (reply.ok && reply.body.level ? reply.body : null);
+// A game's rating when none came: UNCHECKED when the back end could not give
+// one (unreachable, or failing on its side: the page going away in the middle
+// of a check looks the same), to be asked again when the game comes back;
+// null when it answered that there is none.
+export const UNCHECKED = 'unchecked';
+export const unratedBy = (reply) => (!reply.ok && (reply.status === 0 || reply.status >= 500) ? UNCHECKED : null);
 export function ratedSaid(rating, reply, asked, quiet) {
   if (!rating) return { text: `The puzzle is not rated: ${reply.ok ? 'no level came back' : errorText(reply)}.`, kind: '' };
   if (asked && rating.level !== asked) return { text: `You asked for ${asked}; this puzzle rates ${ratingText(rating)}.`, kind: 'warn' };

@@ -570,7 +570,8 @@ void define_operations(py::module_& m) {
       "hint",
       [](const py::object& puzzle, const OptStr& box, const std::string& profile,
          const std::string& level, const OptStr& candidates, const std::optional<py::object>& givens,
-         const std::optional<py::object>& cell, OptSeconds timeout, int threads) {
+         const std::optional<py::object>& solution, const std::optional<py::object>& cell,
+         OptSeconds timeout, int threads) {
         const ParseOptions options = parse_options_of(box);
         AnyPuzzle read = value_or_throw(parse_any(input_of(puzzle), options));
         ops::HintRequest request{.puzzle = read.puzzle.grid};
@@ -579,6 +580,7 @@ void define_operations(py::module_& m) {
         request.profile = option("profile", ops::read_profile(profile));
         request.level = option("level", ops::read_hint_level(level));
         if (givens) request.givens = value_or_throw(parse(input_of(*givens), options)).grid;
+        if (solution) request.solution = value_or_throw(parse(input_of(*solution), options)).grid;
         if (candidates) request.candidates = value_or_throw(marks_of(*candidates, g));
         if (cell) {
           // An index or a name, as the CLI and the API take it (not a bool).
@@ -605,13 +607,15 @@ void define_operations(py::module_& m) {
       },
       py::arg("puzzle"), py::kw_only(), py::arg("box") = py::none(), py::arg("profile") = "se",
       py::arg("level") = "concrete", py::arg("candidates") = py::none(),
-      py::arg("givens") = py::none(), py::arg("cell") = py::none(), py::arg("timeout") = py::none(),
-      py::arg("threads") = 0,
+      py::arg("givens") = py::none(), py::arg("solution") = py::none(),
+      py::arg("cell") = py::none(), py::arg("timeout") = py::none(), py::arg("threads") = 0,
       "The next step for a position (givens plus entries): a Hint whose message is worded for "
       "`level` (vague, concrete, placement). `candidates` are the player's pencil marks (N*N "
       "groups or a 729-character string); `givens`, the original puzzle, lets wrong entries be "
-      "named; `cell` ('r3c5' or an index) asks for that cell's digit too (Hint.answer). Raises "
-      "InvalidPuzzleError when the givens conflict or do not have one solution.");
+      "named; `solution`, the puzzle's solution when known (from count or solve), spares solving "
+      "it again; `cell` ('r3c5' or an index) asks for that cell's digit too (Hint.answer). Raises "
+      "InvalidPuzzleError when the givens conflict or do not have one solution, ValueError when "
+      "`solution` is not a solution of them.");
 
   // --- generate -------------------------------------------------------------------
   m.def(

@@ -147,6 +147,23 @@ TEST(LogicCli, HintCellByNameOrIndex) {
   EXPECT_NE(off.out.find("--cell"), std::string::npos) << off.out;
 }
 
+TEST(LogicCli, HintAgainstAKnownSolution) {
+  const CliRun solved = run("solve", kEasy + "\n");
+  ASSERT_EQ(solved.code, 0) << solved.out;
+  const std::string solution = solved.out.substr(0, 81);
+  const CliRun with = run("hint --solution " + solution, kEasy + "\n");
+  EXPECT_EQ(with.code, 0) << with.out;
+  EXPECT_EQ(with.out, run("hint", kEasy + "\n").out);
+  std::string broken = solution;
+  std::swap(broken[0], broken[1]);
+  const CliRun refused = run("hint --solution " + broken + " --givens " + kEasy, kEasy + "\n", true);
+  EXPECT_EQ(refused.code, 1) << refused.out;
+  EXPECT_NE(refused.out.find("--solution: the solution"), std::string::npos) << refused.out;
+  const CliRun unreadable = run("hint --solution 12x", kEasy + "\n", true);
+  EXPECT_EQ(unreadable.code, 2) << unreadable.out;
+  EXPECT_NE(unreadable.out.find("--solution"), std::string::npos) << unreadable.out;
+}
+
 TEST(LogicCli, HintGrades) {
   CliRun r = run("hint --level vague", kPointing + "\n");
   EXPECT_EQ(r.code, 0);

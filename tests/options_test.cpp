@@ -24,6 +24,9 @@ using nlohmann::json;
 
 const std::string kPuzzle =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+// kPuzzle's solution.
+const std::string kSolution =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 const std::string kPosition =
     "4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
@@ -41,6 +44,7 @@ const std::map<std::string, Example>& examples() {
       {"limit", {"5", 5}},
       {"profile", {"modern", "modern"}},
       {"givens", {kPuzzle, kPuzzle}},
+      {"solution", {kSolution, kSolution}},
       {"cell", {"r1c1", "r1c1"}},
       {"rating", {"1.0-2.0", "1.0-2.0"}},
       {"clues", {"20-40", "20-40"}},

@@ -353,6 +353,20 @@ TEST_F(ServerTest, HintExplainsTheNextStepAndAnswersTheCell) {
                "bad_givens", "changes the given");
   expect_error(post(port(), "/api/hint", {{"puzzle", std::string(81, '.')}}), 422, "not_unique",
                "several solutions");
+  // A known solution is checked against, not found again: the same answer,
+  // and one that is not a solution of the givens is refused by name.
+  EXPECT_EQ(post(port(), "/api/hint", {{"puzzle", kEasy}, {"solution", solution}}).json_body["step"],
+            post(port(), "/api/hint", {{"puzzle", kEasy}}).json_body["step"]);
+  r = post(port(), "/api/hint", {{"puzzle", wrong}, {"givens", kEasy}, {"solution", solution}});
+  EXPECT_EQ(r.json_body["status"], "wrong_entries") << r.body;
+  std::string broken = solution;
+  std::swap(broken[0], broken[1]);
+  const Response refused =
+      post(port(), "/api/hint", {{"puzzle", kEasy}, {"givens", kEasy}, {"solution", broken}});
+  expect_error(refused, 422, "bad_value", "\"solution\": the solution breaks the rules");
+  // A solution that cannot be read is refused as the givens are, by its name.
+  expect_error(post(port(), "/api/hint", {{"puzzle", kEasy}, {"solution", "12"}}), 422,
+               "bad_puzzle", "solution: ");
 }
 
 TEST_F(ServerTest, ExplainWalksToTheSolutionAndRateGrades) {

@@ -427,9 +427,12 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
   } else if (op == "hint") {
     ops::HintRequest r{.puzzle = std::move(puzzle)};
     r.variant = variant;
-    if (const json* givens = field(body, "givens")) {
-      json sub = {{"givens", *givens}};
-      r.givens = puzzle_field(sub, "givens", parse, limits);
+    for (const char* name : {"givens", "solution"}) {
+      if (const json* grid = field(body, name)) {
+        json sub = {{name, *grid}};
+        (name == std::string_view("givens") ? r.givens : r.solution) =
+            puzzle_field(sub, name, parse, limits);
+      }
     }
     r.candidates = candidates_field(body, g);
     r.cell = cell_field(body, g);

@@ -19,6 +19,7 @@ struct LogicCommand {
   std::string level = "concrete";
   std::string candidates;
   std::string givens;
+  std::string solution;
   std::string cell;
   Profile technique_set() const { return *ops::read_profile(profile); }  // checked by CLI11
 };
@@ -98,8 +99,9 @@ PuzzleJob explain_job(const LogicCommand& cmd) {
   };
 }
 
-PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const Grid> givens) {
-  return [&cmd, givens](app::InputItem& item, ops::Scratch& scratch, std::string& out,
+PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const Grid> givens,
+                   std::shared_ptr<const Grid> solution) {
+  return [&cmd, givens, solution](app::InputItem& item, ops::Scratch& scratch, std::string& out,
                         std::string& err) -> JobResult {
     const Format format = cmd.batch.format;
     std::shared_ptr<const VariantPuzzle> variant = read_other(item).variant;
@@ -114,6 +116,7 @@ PuzzleJob hint_job(const LogicCommand& cmd, std::shared_ptr<const Grid> givens) 
     if (!marks) return report_failure(item, format, marks.error(), out, err);
     request.candidates = std::move(*marks);
     if (givens) request.givens = *givens;
+    if (solution) request.solution = *solution;
     if (!cmd.cell.empty()) {
       const ops::Result<int> cell = ops::read_cell(cmd.cell, g);
       if (!cell) return report_failure(item, format, cell.error(), out, err);
@@ -149,6 +152,7 @@ void add_logic_commands(CLI::App& app, Action& action) {
   add_op_option(*hint, "hint", "level", hint_cmd.level)->check(ops_check(ops::read_hint_level));
   add_op_option(*hint, "hint", "candidates", hint_cmd.candidates)->check(candidates_problem);
   add_op_option(*hint, "hint", "givens", hint_cmd.givens);
+  add_op_option(*hint, "hint", "solution", hint_cmd.solution);
   add_op_option(*hint, "hint", "cell", hint_cmd.cell)->check([](const std::string& text) {
     // Which cells exist depends on each puzzle's board; a text that names a
     // cell on none, not even 25x25, is refused at once.
@@ -158,16 +162,20 @@ void add_logic_commands(CLI::App& app, Action& action) {
   });
   hint->callback([&action] {
     action = [] {
-      std::shared_ptr<const Grid> givens;
-      if (!hint_cmd.givens.empty()) {
-        ParsedPuzzle p = parse_puzzle(hint_cmd.givens, parse_options(hint_cmd.batch));
+      std::shared_ptr<const Grid> grids[2];
+      const std::pair<const char*, const std::string*> options[] = {
+          {"givens", &hint_cmd.givens}, {"solution", &hint_cmd.solution}};
+      for (int i = 0; i < 2; ++i) {
+        if (options[i].second->empty()) continue;
+        ParsedPuzzle p = parse_puzzle(*options[i].second, parse_options(hint_cmd.batch));
         if (!p.ok()) {
-          std::fprintf(stderr, "nonet: --givens: %s\n", p.error().to_string().c_str());
+          std::fprintf(stderr, "nonet: --%s: %s\n", options[i].first,
+                       p.error().to_string().c_str());
           return 2;
         }
-        givens = std::make_shared<const Grid>(*p);
+        grids[i] = std::make_shared<const Grid>(*p);
       }
-      return run(hint_cmd.batch, hint_job(hint_cmd, givens));
+      return run(hint_cmd.batch, hint_job(hint_cmd, grids[0], grids[1]));
     };
   });
 

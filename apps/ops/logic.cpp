@@ -160,10 +160,27 @@ Result<HintAnswer> hint(const HintRequest& request, Context& context) {
   if (answer.board && (!givens || givens->size() == answer.board->cell_count()))
     givens = on_board(givens ? *givens : request.variant->givens, *answer.board);
   const Geometry& g = position.geometry();
+  std::optional<Grid> solution = request.solution;
+  if (solution && solution->size() != g.cell_count())
+    return fail(Code::bad_value,
+                "the solution has " + std::to_string(solution->size()) + " cells; the puzzle has " +
+                    std::to_string(g.cell_count()),
+                "solution");
+  if (solution && answer.board) {
+    // A variant's rules beyond its houses are the variant's to check.
+    VariantPuzzle filled = *request.variant;
+    for (int c = 0; c < solution->size(); ++c) filled.givens.set(c, (*solution)[c]);
+    const VariantValidation v = validate_variant(filled);
+    if (!v.violations.empty())
+      return fail(Code::bad_value, "the solution breaks a rule: " + v.violations.front().where,
+                  "solution");
+    solution = on_board(*solution, *answer.board);
+  }
   HintOptions options;
   options.logic = logic_options(context, request.profile);
   options.candidates = request.candidates;
   options.givens = givens ? &*givens : nullptr;
+  options.solution = solution ? &*solution : nullptr;
   options.level = request.level;
   answer.level = request.level;
   answer.geometry = &g;
@@ -203,6 +220,8 @@ Result<HintAnswer> hint(const HintRequest& request, Context& context) {
           return fail(Code::not_unique, h.message);
         case HintProblem::candidates_differ:
           return fail(Code::bad_candidates, h.message, "candidates");
+        case HintProblem::bad_solution:
+          return fail(Code::bad_value, h.message, "solution");
         case HintProblem::sizes_differ:
         case HintProblem::changes_given:
         case HintProblem::none:

@@ -119,6 +119,9 @@ Result<ExplainAnswer> explain(const ExplainRequest& request, Context& context);
 struct HintRequest {
   Grid puzzle;                 // the position: givens and the player's entries
   std::optional<Grid> givens{};  // the original puzzle: wrong entries are named
+  // The puzzle's solution, when known (from count or solve): the hint is
+  // checked against it instead of solving again.
+  std::optional<Grid> solution{};
   std::vector<Mask> candidates{};
   Profile profile = Profile::se;
   HintLevel level = HintLevel::concrete;

@@ -33,6 +33,9 @@ constexpr OptionInfo kOptions[] = {
      "character pencil-mark string",
      kEvery, "the API also takes an array of one entry per cell"},
     {"givens", "hint", "puzzle", "", "The original puzzle, so that wrong entries can be named"},
+    {"solution", "hint", "puzzle", "",
+     "The puzzle's solution, when known (from count or solve): the hint is checked against it "
+     "instead of solving the puzzle again (a minimal 25x25 puzzle takes most of a second)"},
     {"cell", "hint", "rXcY|index", "",
      "A cell whose solution digit is wanted too (\"r3c5\", or its index from 0)"},
     {"level", "generate", "easy|medium|hard|expert|extreme", "",

@@ -271,6 +271,13 @@ struct HintOptions {
   // The original puzzle, when known: entries that differ from its solution are
   // named. Without it, a wrong entry is detected when the position has no solution.
   const Grid* givens = nullptr;
+  // The puzzle's solution, when the caller knows it (from a count or a solve
+  // of the givens): the hint is checked against it instead of solving the
+  // puzzle again, which on a minimal 25x25 puzzle takes most of a second. It
+  // must be a filled grid that keeps the rules and the givens (else status
+  // `invalid`, problem `bad_solution`); that it is the only one is the
+  // caller's word.
+  const Grid* solution = nullptr;
   // The grade the hint is for, when known: its message is worded for it, and
   // only the placement grade walks on to the first placement. Unset: the
   // concrete message and the placement both.
@@ -297,6 +304,7 @@ enum class HintProblem : std::uint8_t {
   givens_conflict,     // the givens break the rules
   givens_unsolvable,   // the givens have no solution
   several_solutions,   // the puzzle has more than one
+  bad_solution,        // the solution given is not a solution of the givens
 };
 
 struct Hint {

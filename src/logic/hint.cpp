@@ -3,6 +3,8 @@
 // step built on it.
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 #include "logic/finders.h"
 #include "logic/path.h"
@@ -30,6 +32,27 @@ Hint fail(HintStatus status, std::string message, HintProblem problem = HintProb
   h.message = std::move(message);
   h.problem = problem;
   return h;
+}
+
+// Why `solution` cannot be the solution of a puzzle on board `g` with these
+// `givens` (when known), or nullopt when it can: of the board, filled, keeping
+// the rules and every given. (Without the givens, an entry it does not have
+// is a wrong entry.)
+std::optional<std::string> not_a_solution(const Grid& solution, const Geometry& g,
+                                          const Grid* givens) {
+  if (&solution.geometry() != &g) return "the solution is not of the puzzle's board";
+  const Validation v = validate(solution);
+  if (v.state == GridState::invalid)
+    return "the solution breaks the rules: " + describe(v.conflicts[0], g);
+  if (v.state != GridState::solved)
+    return "the solution is not filled: " + std::to_string(v.empty_cells) + " cells are empty";
+  for (int c = 0; givens && c < g.cell_count(); ++c) {
+    if ((*givens)[c] != 0 && solution[c] != (*givens)[c])
+      return "the solution has " + std::string(1, Geometry::symbol(solution[c])) + " at " +
+             g.cell_name(c) + " where the givens have " +
+             std::string(1, Geometry::symbol((*givens)[c]));
+  }
+  return std::nullopt;
 }
 
 // The placement grade's sentence: "r3c5 = 7".
@@ -107,26 +130,33 @@ Hint find_hint(const Grid& position, const HintOptions& options) {
                         h.wrong_cells.end());
     return h;
   }
-  auto solver = make_solver(g);
-  SolveOptions solve;
-  solve.deadline = options.logic.deadline;
-  solve.cancel = options.logic.cancel;
-  const SolveResult result = solver->solve(basis, solve);
-  if (result.outcome() == Outcome::timeout) {
-    return fail(HintStatus::stopped, "the search was stopped before the solution was known");
+  std::optional<Grid> solved;
+  if (options.solution) {
+    if (std::optional<std::string> why = not_a_solution(*options.solution, g, options.givens))
+      return fail(HintStatus::invalid, *why, HintProblem::bad_solution);
+  } else {
+    auto solver = make_solver(g);
+    SolveOptions solve;
+    solve.deadline = options.logic.deadline;
+    solve.cancel = options.logic.cancel;
+    SolveResult result = solver->solve(basis, solve);
+    if (result.outcome() == Outcome::timeout) {
+      return fail(HintStatus::stopped, "the search was stopped before the solution was known");
+    }
+    if (result.outcome() == Outcome::multiple) {
+      return fail(HintStatus::invalid, "the puzzle has several solutions; hints need exactly one",
+                  HintProblem::several_solutions);
+    }
+    if (result.outcome() != Outcome::solved) {
+      if (options.givens)
+        return fail(HintStatus::invalid, "the givens have no solution",
+                    HintProblem::givens_unsolvable);
+      return fail(HintStatus::wrong_entries,
+                  "the position has no solution: at least one entry is wrong");
+    }
+    solved = std::move(result.solution);
   }
-  if (result.outcome() == Outcome::multiple) {
-    return fail(HintStatus::invalid, "the puzzle has several solutions; hints need exactly one",
-                HintProblem::several_solutions);
-  }
-  if (result.outcome() != Outcome::solved) {
-    if (options.givens)
-      return fail(HintStatus::invalid, "the givens have no solution",
-                  HintProblem::givens_unsolvable);
-    return fail(HintStatus::wrong_entries,
-                "the position has no solution: at least one entry is wrong");
-  }
-  const Grid& solution = *result.solution;
+  const Grid& solution = options.solution ? *options.solution : *solved;
 
   Hint hint;
   hint.solution = solution;

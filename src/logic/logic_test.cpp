@@ -493,5 +493,63 @@ TEST(Logic, HintGrades) {
   EXPECT_EQ(find_hint(puzzle, bad).status, HintStatus::invalid);
 }
 
+// A caller that knows the solution (from a count of the givens) hands it over:
+// the hint is checked against it, and the puzzle is not solved again.
+TEST(Logic, HintAgainstAKnownSolution) {
+  const Grid puzzle =
+      parse("600050007030000000080409200015300000008000300000007590009501030000000080200070004");
+  auto solver = make_solver(g9());
+  const Grid solution = *solver->solve(puzzle, {}).solution;
+  HintOptions known;
+  known.solution = &solution;
+  const Hint plain = find_hint(puzzle), with = find_hint(puzzle, known);
+  ASSERT_EQ(with.status, HintStatus::step);
+  EXPECT_EQ(render_step(*with.step, g9()), render_step(*plain.step, g9()));
+  EXPECT_EQ(with.placement->cell, plain.placement->cell);
+  EXPECT_EQ(with.solution, solution);
+  // Wrong entries are named against it, with the givens and without them.
+  int cell = 0;
+  while (puzzle[cell] != 0) ++cell;
+  Grid wrong = puzzle;
+  for (int d = 1; d <= 9; ++d) {
+    if (d == solution[cell]) continue;
+    wrong.set(cell, d);
+    if (validate(wrong).state != GridState::invalid) break;
+  }
+  ASSERT_NE(validate(wrong).state, GridState::invalid);
+  HintOptions known_givens = known;
+  known_givens.givens = &puzzle;
+  for (const HintOptions* o : {&known, &known_givens}) {
+    const Hint h = find_hint(wrong, *o);
+    EXPECT_EQ(h.status, HintStatus::wrong_entries);
+    EXPECT_EQ(h.wrong_cells, std::vector<int>{cell});
+  }
+  // A solution that breaks the rules, is not filled, or changes a given is refused.
+  Grid clash = solution;
+  clash.set(0, solution[1]);
+  Grid open = solution;
+  open.set(40, 0);
+  Grid other = solution;  // two digits swapped in every row: rules kept, givens not
+  for (int r = 0; r < 9; ++r) {
+    for (int c = 0; c < 9; ++c) {
+      const int d = solution[r * 9 + c];
+      other.set(r * 9 + c, d == 1 ? 2 : d == 2 ? 1 : d);
+    }
+  }
+  ASSERT_EQ(validate(other).state, GridState::solved);
+  for (const auto& [bad, why] : {std::pair{&clash, "breaks the rules"}, {&open, "not filled"},
+                                 {&other, "where the givens have"}}) {
+    HintOptions o = known_givens;
+    o.solution = bad;
+    const Hint h = find_hint(puzzle, o);
+    EXPECT_EQ(h.status, HintStatus::invalid) << why;
+    EXPECT_EQ(h.problem, HintProblem::bad_solution) << why;
+    EXPECT_NE(h.message.find(why), std::string::npos) << h.message;
+  }
+  const Grid small(*Geometry::for_side(4));
+  known.solution = &small;
+  EXPECT_EQ(find_hint(puzzle, known).problem, HintProblem::bad_solution);
+}
+
 }  // namespace
 }  // namespace nonet

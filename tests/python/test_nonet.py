@@ -241,6 +241,17 @@ def test_hint_levels():
     assert nonet.hint(TUTORIAL_SOLUTION).status == "solved"
 
 
+def test_hint_against_a_known_solution():
+    solution = nonet.solve(RATED).solution
+    assert str(nonet.hint(RATED, solution=solution)) == str(nonet.hint(RATED))
+    wrong = RATED[0] + "1" + RATED[2:]
+    assert nonet.hint(wrong, givens=RATED, solution=solution).status == "wrong_entries"
+    broken = str(solution)
+    broken = broken[1] + broken[0] + broken[2:]
+    with pytest.raises(ValueError, match="solution"):
+        nonet.hint(RATED, givens=RATED, solution=broken)
+
+
 def test_hint_names_wrong_entries():
     wrong = RATED[0] + "1" + RATED[2:]  # r1c2 is empty in the puzzle and not 1 in the solution
     h = nonet.hint(wrong, givens=RATED)

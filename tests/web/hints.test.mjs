@@ -9,7 +9,7 @@ import {
   answerText, freshHint, hintPanel, hintPress, hintRequest, hintSaid, pathDone, pathItemClass, pathNext, pathSummary, positionKey,
   stepSaid, walkPath,
 } from '../../web/js/hints.js';
-import { EASY } from './lib.mjs';
+import { EASY, EASY_SOLUTION } from './lib.mjs';
 
 const loaded = (line) => {
   const g = new Game(9);
@@ -114,6 +114,9 @@ describe('hints', () => {
     assert.equal(r.givens, EASY);
     assert.equal(r.level, 'concrete');
     assert.deepEqual(r.candidates.slice(0, 2), [[], [5, 7, 8]], 'r1c1 filled; 4 gone from its row');
+    assert.equal(r.solution, undefined, 'no solution known yet');
+    g.meta.solution = EASY_SOLUTION;
+    assert.equal(hintRequest(g).solution, EASY_SOLUTION, 'the solution the check found, so it is not looked for again');
   });
 });
 

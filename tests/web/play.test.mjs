@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DESKTOP, EASY, EASY_SOLUTION, HARD, LEVELS, NEARLY, api, apiGet, cell, chromiumFor, classes, freshPage, generated,
+  DESKTOP, EASY, EASY_SOLUTION, HARD, LEVELS, NEARLY, P25, P25_SOLUTION, api, apiGet, cell, chromiumFor, classes, freshPage, generated,
   serial, shot, status, stub, unstub, waitFor,
 } from './lib.mjs';
 
@@ -341,6 +341,20 @@ describe('play', () => {
     await page.keyboard.press('Escape');
     await waitFor(page, () => document.getElementById('busy').hidden);
     assert.equal(await page.isVisible('#hint-panel'), false);
+    await page.close();
+  });
+
+  test('a hint on a 25x25 board is checked against the solution the check found, not solved again', async () => {
+    const page = await freshPage(session.context, `?s=${P25}`);
+    await waitFor(page, () => /exactly one solution/.test(document.getElementById('status').textContent), null, { timeout: 30000 });
+    const asked = [];
+    await stub(page, 'hint', (request) => { asked.push(request); return null; });
+    await page.click('#hint');
+    await page.waitForSelector('#hint-panel:not([hidden])');
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0].solution, P25_SOLUTION);
+    assert.equal(asked[0].givens, P25);
+    assert.doesNotMatch(await status(page), /No hint/);
     await page.close();
   });
 

@@ -101,7 +101,7 @@ _nonet() {
       return
       ;;
     -j | --threads | --timeout | -n | --count | --size | --clues | --rating | --seed | \
-      --candidates | --givens | --cell | --host | -p | --port | --budget | --max-body | --workers | --queue-wait | \
+      --candidates | --givens | --solution | --cell | --host | -p | --port | --budget | --max-body | --workers | --queue-wait | \
       --io-timeout | --allow-host | --queue | --idle-timeout | --max-connections | --cache-mb | \
       --drain | --margin | --bleed | --title | --explain | --steps | --dpi)
       return  # a value of the user's own
@@ -118,7 +118,7 @@ _nonet() {
     options | variants) options="-h --help -f --format" ;;
     explain) options="$puzzle_options --timeout -t --profile --candidates" ;;
     rate) options="$puzzle_options --timeout -t --profile" ;;
-    hint) options="$puzzle_options --timeout -t --profile -l --level --candidates --givens --cell" ;;
+    hint) options="$puzzle_options --timeout -t --profile -l --level --candidates --givens --solution --cell" ;;
     transform) options="$puzzle_options --ops --random --seed" ;;
     convert) options="$puzzle_options --to" ;;
     serve)

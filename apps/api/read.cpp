@@ -427,13 +427,8 @@ void read_call(const Route& route, const json& body, const Limits& limits, Reque
   } else if (op == "hint") {
     ops::HintRequest r{.puzzle = std::move(puzzle)};
     r.variant = variant;
-    for (const char* name : {"givens", "solution"}) {
-      if (const json* grid = field(body, name)) {
-        json sub = {{name, *grid}};
-        (name == std::string_view("givens") ? r.givens : r.solution) =
-            puzzle_field(sub, name, parse, limits);
-      }
-    }
+    if (field(body, "givens")) r.givens = puzzle_field(body, "givens", parse, limits);
+    if (field(body, "solution")) r.solution = puzzle_field(body, "solution", parse, limits);
     r.candidates = candidates_field(body, g);
     r.cell = cell_field(body, g);
     if (field(body, "profile")) r.profile = value_field(body, "profile", "\"se\"", ops::read_profile);
